@@ -1,0 +1,44 @@
+// 128-bit bitboards: square index = row * n + col, row 0 at the bottom (rank 1), col 0 = file a.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+namespace hippolyta {
+
+using Bitboard = unsigned __int128;
+
+constexpr int kMinBoardSize = 4;
+constexpr int kMaxBoardSize = 11;
+constexpr int kMaxSquares = kMaxBoardSize * kMaxBoardSize;
+constexpr int kDefaultBoardSize = 10;
+
+constexpr Bitboard squareBit(int sq) { return Bitboard{1} << sq; }
+
+inline int popCount(Bitboard b) {
+    return std::popcount(static_cast<uint64_t>(b)) +
+           std::popcount(static_cast<uint64_t>(b >> 64));
+}
+
+// Index of the lowest set bit; b must not be empty.
+inline int lowestSquare(Bitboard b) {
+    auto lo = static_cast<uint64_t>(b);
+    return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
+}
+
+// Removes and returns the lowest set bit's index.
+inline int popLowest(Bitboard& b) {
+    int sq = lowestSquare(b);
+    b &= b - 1;
+    return sq;
+}
+
+inline bool testBit(Bitboard b, int sq) { return (b >> sq) & 1; }
+
+// Calls f(square) for every set bit, lowest first.
+template <typename F>
+inline void forEachSquare(Bitboard b, F&& f) {
+    while (b) f(popLowest(b));
+}
+
+}  // namespace hippolyta

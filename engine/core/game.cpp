@@ -1,0 +1,35 @@
+#include "engine/core/game.h"
+
+namespace hippolyta {
+
+bool Game::play(Move m) {
+    if (!current_.isLegal(m)) return false;
+    movers_.push_back(current_.sideToMove());
+    current_.makeMove(m);
+    moves_.push_back(m);
+    return true;
+}
+
+bool Game::undo() {
+    if (moves_.empty()) return false;
+    const Color mover = movers_.back();
+    // The mover may differ from the natural alternation when GTP repeated a colour.
+    current_.setSideToMove(opposite(mover));
+    current_.undoMove(moves_.back());
+    moves_.pop_back();
+    movers_.pop_back();
+    return true;
+}
+
+void Game::setSideToMove(Color c) {
+    if (current_.sideToMove() == c) return;
+    current_.setSideToMove(c);
+    if (moves_.empty()) start_ = current_;
+}
+
+std::optional<Color> Game::winner() const {
+    if (!isOver()) return std::nullopt;
+    return opposite(current_.sideToMove());
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,150 @@
+// hippolyta: the engine. GTP on stdin/stdout by default; --text and --botzone select the other
+// fronts; `bench` and `perft` are benchmarks that print key: value lines.
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+
+#include "adapters/botzone_front.h"
+#include "adapters/text_front.h"
+#include "engine/core/notation.h"
+#include "engine/core/position.h"
+#include "engine/search/bench.h"
+#include "protocol/gtp_session.h"
+
+namespace po = boost::program_options;
+using namespace hippolyta;
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+struct Invocation {
+    EngineConfig engine;
+    GtpOptions gtp;
+    BotzoneOptions botzone;
+    bool text = false;
+    bool botzoneMode = false;
+    std::vector<std::string> args;  // positional: bench | perft DEPTH [POSITION] | text INPUT
+    std::string logFile;
+    std::string logLevel = "warn";
+};
+
+void setUpLogging(const Invocation& inv) {
+    std::shared_ptr<spdlog::logger> logger;
+    if (inv.logFile.empty())
+        logger = spdlog::stderr_color_mt("hippolyta");
+    else
+        logger = spdlog::basic_logger_mt("hippolyta", inv.logFile);
+    logger->set_level(spdlog::level::from_str(inv.logLevel));
+    logger->flush_on(spdlog::level::info);
+    spdlog::set_default_logger(logger);
+}
+
+int runPerft(const std::vector<std::string>& args) {
+    const int depth = args.size() > 1 ? std::stoi(args[1]) : 3;
+    Position pos = args.size() > 2 ? parsePosition(args[2]) : Position::start();
+    const auto t0 = std::chrono::steady_clock::now();
+    const uint64_t leaves = perft(pos, depth);
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::cout << "position: " << formatPosition(pos) << "\ndepth: " << depth
+              << "\nleaves: " << leaves << "\nelapsed_seconds: " << secs
+              << "\nleaves_per_second: " << static_cast<uint64_t>(leaves / std::max(secs, 1e-9))
+              << std::endl;
+    return 0;
+}
+
+int runBenchCommand(const EngineConfig& config) {
+    for (const auto& [key, value] : runBench(config)) std::cout << key << ": " << value << '\n';
+    std::cout.flush();
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Invocation inv;
+    po::options_description opts("Usage: hippolyta [options] [bench | perft DEPTH [POSITION]]\n"
+                                 "Speaks GTP on stdin/stdout unless --text or --botzone is given"
+                                 ".\nOptions");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help and exit")
+        ("version", "show the version and exit")
+        ("player", po::value(&inv.engine.player)->default_value(inv.engine.player),
+            "who answers genmove: greedy")
+        ("threads", po::value(&inv.engine.threads)->default_value(1), "search threads")
+        ("memory", po::value(&inv.engine.memoryMb)->default_value(1024),
+            "search tree memory cap in MB")
+        ("move-time", po::value(&inv.engine.moveTimeSeconds)->default_value(1.0),
+            "seconds per move when no clock is set")
+        ("visits", po::value(&inv.engine.visits)->default_value(0),
+            "fixed visits per move (0: use time)")
+        ("seed", po::value(&inv.engine.seed)->default_value(0), "random seed")
+        ("game-log", po::value(&inv.gtp.gameLogDir),
+            "write every game played to a file in this directory, move by move")
+        ("text", po::bool_switch(&inv.text),
+            "speak the university text interface; an INPUT file may follow")
+        ("botzone", po::bool_switch(&inv.botzoneMode), "play as a Botzone bot (8x8)")
+        ("botzone-turn-time", po::value(&inv.botzone.turnSeconds)->default_value(0.85),
+            "Botzone: seconds per turn")
+        ("botzone-first-turn-time",
+            po::value(&inv.botzone.firstTurnSeconds)->default_value(1.7),
+            "Botzone: seconds for the first turn")
+        ("log-file", po::value(&inv.logFile), "write the log to this file instead of stderr")
+        ("log-level", po::value(&inv.logLevel)->default_value("warn"),
+            "trace, debug, info, warn, error, critical or off");
+    // clang-format on
+    po::options_description hidden;
+    hidden.add_options()("args", po::value(&inv.args));
+    po::options_description all;
+    all.add(opts).add(hidden);
+    po::positional_options_description positional;
+    positional.add("args", -1);
+    try {
+        po::variables_map vm;
+        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
+                  vm);
+        if (vm.count("help")) {
+            std::cout << opts << '\n';
+            return 0;
+        }
+        if (vm.count("version")) {
+            std::cout << "hippolyta " << kVersion << '\n';
+            return 0;
+        }
+        po::notify(vm);
+    } catch (const std::exception& e) {
+        std::cerr << "hippolyta: " << e.what() << "\n" << opts << '\n';
+        return 1;
+    }
+    setUpLogging(inv);
+    try {
+        if (inv.text) {
+            if (inv.args.empty()) return runTextFront(std::cin, std::cout, std::cerr, inv.engine);
+            std::ifstream input(inv.args[0]);
+            if (!input) {
+                std::cerr << "hippolyta: cannot open " << inv.args[0] << '\n';
+                return 1;
+            }
+            return runTextFront(input, std::cout, std::cerr, inv.engine);
+        }
+        if (inv.botzoneMode)
+            return runBotzoneFront(std::cin, std::cout, std::cerr, inv.engine, inv.botzone);
+        if (!inv.args.empty() && inv.args[0] == "bench") return runBenchCommand(inv.engine);
+        if (!inv.args.empty() && inv.args[0] == "perft") return runPerft(inv.args);
+        if (!inv.args.empty()) {
+            std::cerr << "hippolyta: unknown command '" << inv.args[0] << "'\n";
+            return 1;
+        }
+        return runGtpSession(std::cin, std::cout, inv.engine, inv.gtp);
+    } catch (const std::exception& e) {
+        std::cerr << "hippolyta: " << e.what() << '\n';
+        return 1;
+    }
+}
