@@ -47,7 +47,11 @@ void setUpLogging(const Invocation& inv) {
 
 int runPerft(const std::vector<std::string>& args) {
     const int depth = args.size() > 1 ? std::stoi(args[1]) : 3;
-    Position pos = args.size() > 2 ? parsePosition(args[2]) : Position::start();
+    Position pos = Position::start();
+    if (args.size() > 2) {  // a board size for its start position, or a position string
+        const bool isSize = args[2].find_first_not_of("0123456789") == std::string::npos;
+        pos = isSize ? Position::start(std::stoi(args[2])) : parsePosition(args[2]);
+    }
     const auto t0 = std::chrono::steady_clock::now();
     const uint64_t leaves = perft(pos, depth);
     const double secs =
@@ -69,7 +73,7 @@ int runBenchCommand(const EngineConfig& config) {
 
 int main(int argc, char** argv) {
     Invocation inv;
-    po::options_description opts("Usage: hippolyta [options] [bench | perft DEPTH [POSITION]]\n"
+    po::options_description opts("Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION]]\n"
                                  "Speaks GTP on stdin/stdout unless --text or --botzone is given"
                                  ".\nOptions");
     // clang-format off
