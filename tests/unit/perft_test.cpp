@@ -32,7 +32,11 @@ INSTANTIATE_TEST_SUITE_P(
                       PerftCase{9, 2, 2572956}, PerftCase{10, 1, 2176}, PerftCase{10, 2, 4307152},
                       PerftCase{11, 1, 2780}, PerftCase{11, 2, 7070254}),
     [](const auto& info) {
-        return "n" + std::to_string(info.param.size) + "_d" + std::to_string(info.param.depth);
+        std::string name = "n";
+        name += std::to_string(info.param.size);
+        name += "_d";
+        name += std::to_string(info.param.depth);
+        return name;
     });
 
 Position afterMoves(std::initializer_list<const char*> moves) {
