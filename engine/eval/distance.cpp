@@ -1,5 +1,7 @@
 #include "engine/eval/distance.h"
 
+#include "engine/eval/board_ops.h"
+
 namespace hippolyta {
 
 int DistanceField::distanceOf(int sq) const {
@@ -9,43 +11,39 @@ int DistanceField::distanceOf(int sq) const {
 }
 
 Bitboard queenFill(const Geometry& geo, Bitboard from, Bitboard empty) {
-    Bitboard result = 0;
-    for (int d = 0; d < 8; ++d) {
-        // Slide one step at a time; the ray leaves the board within n - 1 steps.
-        Bitboard ray = geo.shift(from, d) & empty;
-        while (ray) {
-            result |= ray;
-            ray = geo.shift(ray, d) & empty;
-        }
-    }
-    return result;
+    return withBoardSize(geo.size(),
+                         [&]<int N>() { return BoardOps<N>::queenReach(from, empty & ~from); });
 }
 
 namespace {
-template <typename Fill>
-DistanceField flood(const Position& pos, Color side, Fill fill) {
+
+// Floods level by level; rays may stop at squares already reached, since anything beyond them
+// is reached from them at the same or a smaller distance.
+template <int N, bool Queen>
+DistanceField flood(const Position& pos, Color side) {
+    using Ops = BoardOps<N>;
     DistanceField f;
-    const Geometry& geo = pos.geometry();
     Bitboard empty = pos.emptySquares();
     Bitboard frontier = pos.amazons(side);
     f.level[0] = frontier;
-    while (frontier && f.depth + 1 < static_cast<int>(f.level.size())) {
-        frontier = fill(geo, frontier, empty);
-        empty &= ~frontier;
+    while (frontier) {
+        frontier = Queen ? Ops::queenReach(frontier, empty) : Ops::kingNeighbours(frontier) & empty;
         if (!frontier) break;
+        empty &= ~frontier;
         f.level[++f.depth] = frontier;
         f.reached |= frontier;
     }
     return f;
 }
+
 }  // namespace
 
 DistanceField queenDistances(const Position& pos, Color side) {
-    return flood(pos, side, queenFill);
+    return withBoardSize(pos.size(), [&]<int N>() { return flood<N, true>(pos, side); });
 }
 
 DistanceField kingDistances(const Position& pos, Color side) {
-    return flood(pos, side, kingFill);
+    return withBoardSize(pos.size(), [&]<int N>() { return flood<N, false>(pos, side); });
 }
 
 }  // namespace hippolyta

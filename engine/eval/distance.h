@@ -11,13 +11,15 @@ namespace hippolyta {
 
 constexpr int kUnreached = 0xff;
 
-// Squares reached at each distance; levels past `depth` are empty.
+// Squares reached at each distance; levels past `depth` are unspecified (not cleared, for
+// speed).
 struct DistanceField {
-    static constexpr int kMaxLevels = kMaxSquares;
-    int depth = 0;                        // number of non-empty levels after level 0
-    std::array<Bitboard, 64> level{};     // level[0] = the amazons themselves
-    Bitboard reached = 0;                 // every empty square reached at any distance
-    // Distance of sq (kUnreached if never reached); slow, for tests and display.
+    static constexpr int kMaxLevels = kMaxSquares + 1;
+    int depth = 0;                           // number of non-empty levels after level 0
+    std::array<Bitboard, kMaxLevels> level;  // level[0] = the amazons themselves
+    Bitboard reached = 0;                    // every empty square reached at any distance
+    // Distance of sq (0 for the side's amazons, kUnreached if never reached); slow, for tests
+    // and display.
     int distanceOf(int sq) const;
 };
 

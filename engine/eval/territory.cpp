@@ -1,29 +1,40 @@
 #include "engine/eval/territory.h"
 
-#include <algorithm>
-
-#include "engine/eval/distance.h"
+#include "engine/eval/board_ops.h"
 
 namespace hippolyta {
 
-TerritoryCount countQueenTerritory(const Position& pos, Color side) {
-    const DistanceField own = queenDistances(pos, side);
-    const DistanceField opp = queenDistances(pos, opposite(side));
+namespace {
+
+// Floods both sides' queen-distance fields together, level by level.
+template <int N>
+TerritoryCount countTerritory(const Position& pos, Color side) {
+    using Ops = BoardOps<N>;
+    Bitboard emptyOwn = pos.emptySquares(), emptyOpp = emptyOwn;
+    Bitboard own = pos.amazons(side), opp = pos.amazons(opposite(side));
     Bitboard ownUpTo = 0, oppUpTo = 0;
     TerritoryCount t;
-    for (int k = 1; k <= std::max(own.depth, opp.depth); ++k) {
-        const Bitboard o = k <= own.depth ? own.level[k] : 0;
-        const Bitboard p = k <= opp.depth ? opp.level[k] : 0;
-        ownUpTo |= o;
-        oppUpTo |= p;
-        t.ownSquares |= o & ~oppUpTo;
-        t.opponentSquares |= p & ~ownUpTo;
-        t.tiedSquares |= o & p;
+    while (own | opp) {
+        if (own) own = Ops::queenReach(own, emptyOwn);
+        if (opp) opp = Ops::queenReach(opp, emptyOpp);
+        emptyOwn &= ~own;
+        emptyOpp &= ~opp;
+        ownUpTo |= own;
+        oppUpTo |= opp;
+        t.ownSquares |= own & ~oppUpTo;
+        t.opponentSquares |= opp & ~ownUpTo;
+        t.tiedSquares |= own & opp;
     }
     t.own = popCount(t.ownSquares);
     t.opponent = popCount(t.opponentSquares);
     t.tied = popCount(t.tiedSquares);
     return t;
+}
+
+}  // namespace
+
+TerritoryCount countQueenTerritory(const Position& pos, Color side) {
+    return withBoardSize(pos.size(), [&]<int N>() { return countTerritory<N>(pos, side); });
 }
 
 double queenTerritoryScore(const Position& pos, Color side) {

@@ -3,6 +3,8 @@
 
 namespace hippolyta {
 
-BenchReport runBench(const EngineConfig&) { return {{"status", "search not built yet"}}; }
+BenchReport runBench(const EngineConfig&) {
+    return {{"status", "search not built yet"}};
+}
 
 }  // namespace hippolyta

@@ -3,15 +3,42 @@
 #include <stdexcept>
 
 #include "engine/eval/territory.h"
+#include "engine/search/alphabeta2.h"
+#include "engine/search/mcts.h"
 
 namespace hippolyta {
 
-Engine::Engine(EngineConfig config) : config_(std::move(config)), rng_(config_.seed) {}
+Engine::Engine(EngineConfig config) : config_(std::move(config)), rng_(config_.seed) {
+    if (config_.player != "mcts" && config_.player != "alphabeta2" && config_.player != "greedy")
+        throw std::invalid_argument("unknown player '" + config_.player +
+                                    "' (mcts, alphabeta2, greedy)");
+    if (config_.player == "mcts") {
+        MctsOptions o;
+        o.threads = config_.threads;
+        o.memoryMb = config_.memoryMb;
+        o.seed = config_.seed;
+        o.params = config_.search;
+        o.eval = config_.eval;
+        mcts_ = std::make_unique<Mcts>(o);
+    }
+}
 
-SearchResult Engine::chooseMove(const Game& game, const SearchLimits&) {
+Engine::~Engine() = default;
+
+SearchResult Engine::chooseMove(const Game& game, const SearchLimits& limits) {
     stopRequested_ = false;
     if (config_.player == "greedy") return greedyMove(game.position());
-    throw std::invalid_argument("unknown player '" + config_.player + "'");
+    if (config_.player == "alphabeta2")
+        return alphaBeta2(game.position(), rng_, stopRequested_, limits.seconds);
+    return mcts_->search(game, limits, stopRequested_);
+}
+
+SearchResult Engine::snapshot() const {
+    return mcts_ ? mcts_->snapshot() : SearchResult{};
+}
+
+void Engine::newGame() {
+    if (mcts_) mcts_->clear();
 }
 
 // One ply: the move that leaves the best queen-territory count, ties broken at random.

@@ -1,60 +1,68 @@
 // The engine facade: everything a front (GTP, text mode, Botzone) asks of the engine goes
-// through here. It never prints. chooseMove() blocks; stop() may be called from any thread.
+// through here. It never prints. chooseMove() blocks; stop() and snapshot() may be called from
+// any thread while it runs.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/eval/evaluation.h"
+#include "engine/search/search_types.h"
 
 namespace hippolyta {
 
+class Mcts;
+
 struct EngineConfig {
-    std::string player = "greedy";  // which player answers genmove
+    // Who answers genmove: "mcts" (the real engine), "alphabeta2" (the two-ply territory
+    // baseline of the literature) or "greedy" (one ply, territory count).
+    std::string player = "mcts";
     int threads = 1;
-    int memoryMb = 1024;
+    int memoryMb = 1024;           // cap on the search tree (never exceeded)
     double moveTimeSeconds = 1.0;  // fallback budget per move without a clock
-    uint64_t visits = 0;           // fixed visit count per move (0: use time)
+    uint64_t visits = 0;           // fixed simulations per move (0: use time)
     uint64_t seed = 0;
-};
-
-// What one search may spend; zero means "no limit of this kind".
-struct SearchLimits {
-    double seconds = 0;
-    uint64_t visits = 0;
-};
-
-struct SearchResult {
-    std::optional<Move> move;  // empty only when the side to move has no legal move
-    double winrate = 0.5;      // for the side to move
-    uint64_t visits = 0;
-    std::vector<Move> pv;
+    SearchParams search;  // tree-search constants
+    EvalWeights eval;     // evaluation weights
 };
 
 class Engine {
-public:
+  public:
     explicit Engine(EngineConfig config);
+    ~Engine();
 
     const EngineConfig& config() const { return config_; }
-    // Chooses a move for the side to move of game.position(). Blocks until done.
+    // Chooses a move for the side to move of game.position(). Blocks until done. The search
+    // tree is kept and reused when a later call's game continues this one.
     SearchResult chooseMove(const Game& game, const SearchLimits& limits);
     // The limits to use when the controller gave no clock.
-    SearchLimits defaultLimits() const { return {config_.moveTimeSeconds, config_.visits}; }
+    SearchLimits defaultLimits() const {
+        SearchLimits l;
+        l.seconds = config_.visits ? 0 : config_.moveTimeSeconds;
+        l.visits = config_.visits;
+        return l;
+    }
     // Asks a running chooseMove() to return as soon as it can. Thread-safe.
     void stop() { stopRequested_ = true; }
-    // Forget anything kept from an earlier game.
-    void newGame() {}
+    // The running (or last) search's current best move and candidates. Thread-safe.
+    SearchResult snapshot() const;
+    // Forget anything kept from an earlier game (the search tree).
+    void newGame();
 
-private:
+  private:
     SearchResult greedyMove(const Position& pos);
 
     EngineConfig config_;
     std::mt19937_64 rng_;
     std::atomic<bool> stopRequested_{false};
+    std::unique_ptr<Mcts> mcts_;
 };
 
 }  // namespace hippolyta

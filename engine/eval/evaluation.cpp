@@ -1,0 +1,175 @@
+#include "engine/eval/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/eval/board_ops.h"
+
+namespace hippolyta {
+
+namespace {
+
+constexpr int kLevels = kMaxSquares + 2;
+constexpr int kC2Span = 6;  // c2 clamps distance differences at +-6
+constexpr int kWSpan = 6;   // w ignores squares whose distances differ by more
+
+// A side's distance levels: lv[k] = empty squares first reached in k moves (k >= 1), and
+// cum[k] = squares reached in at most k moves; both extended flat past `depth`.
+struct Levels {
+    int depth = 0;
+    Bitboard lv[kLevels];
+    Bitboard cum[kLevels];
+    Bitboard cumAt(int k) const { return cum[std::min(k, depth)]; }
+};
+
+template <int N, bool Queen>
+void flood(Levels& L, Bitboard first, Bitboard empty) {
+    using Ops = BoardOps<N>;
+    L.lv[0] = 0;
+    L.cum[0] = 0;
+    Bitboard frontier = first, reached = 0;
+    int k = 0;
+    while (frontier) {
+        ++k;
+        reached |= frontier;
+        empty &= ~frontier;
+        L.lv[k] = frontier;
+        L.cum[k] = reached;
+        frontier = Queen ? Ops::queenReach(frontier, empty) : Ops::kingNeighbours(frontier) & empty;
+    }
+    L.depth = k;
+}
+
+// t = count(own first) - count(opp first) + tie * count(same distance), over reached squares.
+double territory(const Levels& own, const Levels& opp, double tie) {
+    Bitboard ownFirst = 0, oppFirst = 0, tied = 0;
+    const int depth = std::max(own.depth, opp.depth);
+    for (int k = 1; k <= depth; ++k) {
+        const Bitboard o = k <= own.depth ? own.lv[k] : 0;
+        const Bitboard p = k <= opp.depth ? opp.lv[k] : 0;
+        ownFirst |= o & ~opp.cumAt(k);
+        oppFirst |= p & ~own.cumAt(k);
+        tied |= o & p;
+    }
+    return popCount(ownFirst) - popCount(oppFirst) + tie * popCount(tied);
+}
+
+// c1 = 2 * sum over squares of 2^-D1own - 2^-D1opp (2^-inf = 0), from level sizes.
+double positionC1(const Levels& own, const Levels& opp) {
+    double c1 = 0, scale = 1;
+    const int depth = std::max(own.depth, opp.depth);
+    for (int k = 1; k <= depth; ++k) {
+        scale *= 0.5;
+        const int o = k <= own.depth ? popCount(own.lv[k]) : 0;
+        const int p = k <= opp.depth ? popCount(opp.lv[k]) : 0;
+        c1 += scale * (o - p);
+    }
+    return 2 * c1;
+}
+
+// Number of squares with Dopp - Down >= t (Dopp may be infinite, Down finite).
+int countAhead(const Levels& own, const Levels& opp, int t) {
+    Bitboard x = 0;
+    for (int k = 1; k <= own.depth; ++k)
+        x |= own.lv[k] & ~opp.cumAt(k + t - 1);
+    return popCount(x);
+}
+
+// c2 = sum clamp((D2opp - D2own) / 6, -1, 1) = 1/6 sum_{t=1..6} (#[diff >= t] - #[diff <= -t]).
+double positionC2(const Levels& own, const Levels& opp) {
+    int total = 0;
+    for (int t = 1; t <= kC2Span; ++t)
+        total += countAhead(own, opp, t) - countAhead(opp, own, t);
+    return total / static_cast<double>(kC2Span);
+}
+
+// w = sum over squares reached by both of 2^-|D1own - D1opp| (differences past kWSpan
+// ignored).
+double phaseMeasure(const Levels& own, const Levels& opp) {
+    double w = 0;
+    for (int i = 1; i <= own.depth; ++i) {
+        const int lo = std::max(1, i - kWSpan), hi = std::min(opp.depth, i + kWSpan);
+        for (int j = lo; j <= hi; ++j) {
+            const int n = popCount(own.lv[i] & opp.lv[j]);
+            if (n) w += n * std::ldexp(1.0, -std::abs(i - j));
+        }
+    }
+    return w;
+}
+
+inline int weightedCount(Bitboard reach, const Bitboard planes[4]) {
+    return popCount(reach & planes[0]) + 2 * popCount(reach & planes[1]) +
+           4 * popCount(reach & planes[2]) + 8 * popCount(reach & planes[3]);
+}
+
+double amazonValue(int mobility, const EvalWeights& w) {
+    double v = std::sqrt(static_cast<double>(mobility));
+    if (mobility < w.trappedBelow) v -= w.trappedPenalty * (1 - mobility / w.trappedBelow);
+    return v;
+}
+
+template <int N>
+double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* terms) {
+    using Ops = BoardOps<N>;
+    const Color me = pos.sideToMove();
+    const Bitboard empty = pos.emptySquares();
+    const Bitboard amazons[2] = {pos.amazons(me), pos.amazons(opposite(me))};
+    Bitboard planes[4];
+    Ops::neighbourCountPlanes(empty, planes);
+
+    // One queen move per amazon: its mobility, and together the first queen level.
+    Bitboard first[2] = {0, 0};
+    double mobility[2] = {0, 0};
+    EvalTerms t;
+    for (int s = 0; s < 2; ++s) {
+        int* perAmazon = s == 0 ? t.ownMobility : t.oppMobility;
+        int i = 0;
+        forEachSquare(amazons[s], [&](int sq) {
+            const Bitboard reach = Ops::queenReach(squareBit(sq), empty);
+            first[s] |= reach;
+            const int m = weightedCount(reach, planes);
+            mobility[s] += amazonValue(m, weights);
+            if (i < 4) perAmazon[i++] = m;
+        });
+    }
+
+    Levels q[2], k[2];
+    for (int s = 0; s < 2; ++s) {
+        flood<N, true>(q[s], first[s], empty);
+        flood<N, false>(k[s], Ops::kingNeighbours(amazons[s]) & empty, empty);
+    }
+    t.t1 = territory(q[0], q[1], weights.tieBonus);
+    t.t2 = territory(k[0], k[1], weights.tieBonus);
+    t.c1 = positionC1(q[0], q[1]);
+    t.c2 = positionC2(k[0], k[1]);
+    t.mobility = mobility[0] - mobility[1];
+    t.w = phaseMeasure(q[0], q[1]);
+    t.phase = std::clamp(t.w / weights.phaseScale, 0.0, 1.0);
+    const double p = t.phase;
+    t.score = weights.t1.at(p) * t.t1 + weights.t2.at(p) * t.t2 + weights.c1.at(p) * t.c1 +
+              weights.c2.at(p) * t.c2 + weights.mobility.at(p) * t.mobility;
+    if (terms) *terms = t;
+    return t.score;
+}
+
+}  // namespace
+
+double evaluate(const Position& pos, const EvalWeights& weights, EvalTerms* terms) {
+    return withBoardSize(pos.size(), [&]<int N>() { return evaluateN<N>(pos, weights, terms); });
+}
+
+double winProbability(double score, const EvalWeights& weights) {
+    return 1.0 / (1.0 + std::exp(-score / weights.winScale));
+}
+
+int amazonMobility(const Position& pos, int square) {
+    return withBoardSize(pos.size(), [&]<int N>() {
+        using Ops = BoardOps<N>;
+        Bitboard planes[4];
+        const Bitboard empty = pos.emptySquares();
+        Ops::neighbourCountPlanes(empty, planes);
+        return weightedCount(Ops::queenReach(squareBit(square), empty), planes);
+    });
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,55 @@
+// The Amazons evaluation (after Lieberum's Amazong, as used by Invader and Kloetzer's
+// Campya): territory by queen and king distance (t1, t2), the position terms c1 and c2 and
+// amazon mobility, blended with weights that move with the game phase.
+//
+// Phase: w = sum over empty squares reached by both sides of 2^-|D1own - D1opp| (large while
+// the sides still fight over many squares, 0 once every region is settled), and
+// phase = clamp(w / phaseScale, 0, 1). Each term's weight goes linearly from its `end` value
+// (phase 0) to its `open` value (phase 1). The score is from the side to move's view, in
+// units of about one square of territory; winProbability() maps it through a logistic.
+#pragma once
+
+#include "engine/core/position.h"
+
+namespace hippolyta {
+
+struct TermWeights {
+    double open = 0;
+    double end = 0;
+    double at(double phase) const { return end + (open - end) * phase; }
+};
+
+struct EvalWeights {
+    TermWeights t1{0.35, 1.0};   // queen-distance territory
+    TermWeights t2{0.25, 0.05};  // king-distance territory
+    TermWeights c1{0.25, 0.0};   // 2 * sum(2^-D1own - 2^-D1opp)
+    TermWeights c2{0.25, 0.0};   // sum clamp((D2opp - D2own) / 6, -1, 1)
+    TermWeights mobility{0.6, 0.1};
+    double tieBonus = 0.2;        // a square both reach at the same distance, to the mover
+    double phaseScale = 40;       // w at which the opening weights apply fully
+    double trappedPenalty = 4.0;  // per amazon with (almost) no room, in mobility units
+    double trappedBelow = 12;     // mobility under which an amazon counts as nearly trapped
+    double winScale = 6.0;        // score (in squares) for a win probability of 1/(1+e^-1)
+};
+
+// The raw terms, for tests and analysis; each is from the side to move's view.
+struct EvalTerms {
+    double t1 = 0, t2 = 0, c1 = 0, c2 = 0, mobility = 0;
+    double w = 0;      // the phase measure above
+    double phase = 0;  // clamp(w / phaseScale, 0, 1)
+    double score = 0;
+    int ownMobility[4] = {0, 0, 0, 0};  // per amazon, lowest square first
+    int oppMobility[4] = {0, 0, 0, 0};
+};
+
+// Score of pos for its side to move. Does not look at whether the game is over.
+double evaluate(const Position& pos, const EvalWeights& weights, EvalTerms* terms = nullptr);
+
+// Win probability for the side to move from a score.
+double winProbability(double score, const EvalWeights& weights);
+
+// Mobility of one amazon as the evaluation counts it: its queen-reachable squares, each
+// weighted by its number of empty king-neighbours.
+int amazonMobility(const Position& pos, int square);
+
+}  // namespace hippolyta

@@ -1,0 +1,88 @@
+// Monte-Carlo tree search with early-terminated playouts (Invader's scheme): a simulation
+// walks down the tree by UCT among the children that progressive widening makes visible
+// (children ordered by a move-ordering score), expands a leaf, plays a few random plies and
+// scores the result with the evaluation as a win probability. Proven wins and losses
+// propagate (MCTS-solver); positions whose sides are walled apart are scored by exact region
+// counts. Tree parallelism with virtual loss; the tree is kept between searches and its
+// subtree for the position actually reached is reused.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/eval/evaluation.h"
+#include "engine/eval/regions.h"
+#include "engine/search/move_order.h"
+#include "engine/search/node_pool.h"
+#include "engine/search/search_types.h"
+
+namespace hippolyta {
+
+struct MctsOptions {
+    int threads = 1;
+    int memoryMb = 1024;
+    uint64_t seed = 0;
+    SearchParams params;
+    EvalWeights eval;
+};
+
+class Mcts {
+  public:
+    explicit Mcts(const MctsOptions& options);
+    ~Mcts();
+
+    // Searches game.position() until a limit, `stop` or a proof ends it. Blocks.
+    SearchResult search(const Game& game, const SearchLimits& limits,
+                        const std::atomic<bool>& stop);
+    // The current root statistics; thread-safe, also while search() runs.
+    SearchResult snapshot() const;
+    // Drops the tree.
+    void clear();
+    const MctsOptions& options() const { return options_; }
+
+  private:
+    struct Worker;
+    using Clock = std::chrono::steady_clock;
+
+    void prepareRoot(const Game& game, bool& reused);
+    bool reuseSubtree(const Game& game);
+    void copySubtree(NodePool& from, NodePool& to, Node& node);
+    void runWorker(Worker& w, const SearchLimits& limits, const std::atomic<bool>& stop,
+                   bool reporter);
+    void simulate(Worker& w);
+    bool tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot);
+    bool addChunk(Node& node, const Position& pos, Worker& w, bool isRoot);
+    Node* selectChild(Node& node, const Position& pos, Worker& w, bool isRoot);
+    double evaluateLeaf(Node& node, Position& pos, Worker& w);
+    double playout(Position& pos, Worker& w);
+    void backup(Worker& w, double value);
+    void updateProof(Node& parent, const Node& child);
+    void orderedMoves(const Position& pos, Worker& w, bool byEval);
+    SearchResult buildResult(bool withCandidates) const;
+    SearchResult separatedResult(bool reused);
+
+    NodePool& pool() { return *pools_[active_]; }
+    const NodePool& pool() const { return *pools_[active_]; }
+
+    MctsOptions options_;
+    std::unique_ptr<NodePool> pools_[2];
+    int active_ = 0;
+    Node root_{};
+    Position rootPos_ = Position::start();
+    bool haveTree_ = false;
+    Position treeStart_ = Position::start();  // the game the tree belongs to
+    std::vector<Move> treeMoves_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::atomic<bool> stopSearch_{false};
+    std::atomic<uint64_t> started_{0};
+    std::atomic<uint64_t> finished_{0};
+    Clock::time_point searchStart_;
+    mutable std::mutex treeMutex_;  // held while the tree is replaced, not while searching
+};
+
+}  // namespace hippolyta

@@ -1,0 +1,76 @@
+// Search tree storage. Nodes live in a fixed-size pool of 32-byte slots allocated up front
+// (pages are touched only as used), so the tree can never outgrow its memory cap: when the
+// pool is full, expansion simply stops. Children are stored in chunks: a header slot followed
+// by the chunk's nodes; a node's `children` names its first chunk's header, a header's
+// `children` names the next chunk. Chunks only ever get appended, so readers on other threads
+// see a consistent list. Index 0 is never a valid slot ("none").
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "engine/core/move.h"
+
+namespace hippolyta {
+
+// Fixed-point scale of Node::valueSum: a reward in [0, 1] times kValueOne.
+constexpr uint64_t kValueOne = 1u << 20;
+
+enum class NodeState : uint8_t { Leaf = 0, Expanding = 1, Expanded = 2 };
+// A proven result for the side to move at the node.
+enum class Proof : uint8_t { None = 0, Win = 1, Loss = 2 };
+
+// A plain struct (no constructor, so a pool's memory is left untouched until used); fields
+// read or written by several threads go through std::atomic_ref.
+struct alignas(32) Node {
+    uint32_t move;         // packed Move leading here; in a header: nodes in this chunk
+    float prior;           // ordering score rank-normalised to (0, 1]; in a header: unused
+    uint32_t visits;       // in the first header: the parent position's legal move count
+    uint32_t virtualLoss;  // in the first header: children created so far
+    uint64_t valueSum;     // rewards for the player who made `move`, fixed point
+    uint32_t children;     // first chunk header (a header: next chunk), 0 if none
+    uint8_t state;         // NodeState
+    uint8_t proof;         // Proof
+    uint8_t widening;      // 1 while a thread adds a chunk
+    uint8_t unused;
+
+    void init(uint32_t packedMove, float priorValue) {
+        move = packedMove;
+        prior = priorValue;
+        visits = 0;
+        virtualLoss = 0;
+        valueSum = 0;
+        children = 0;
+        state = 0;
+        proof = 0;
+        widening = 0;
+        unused = 0;
+    }
+};
+static_assert(sizeof(Node) == 32);
+
+template <typename T>
+inline std::atomic_ref<T> atomicRef(T& field) {
+    return std::atomic_ref<T>(field);
+}
+
+class NodePool {
+  public:
+    explicit NodePool(uint64_t slots);
+
+    // `count` consecutive slots, or 0 if the pool cannot hold them. Thread-safe.
+    uint32_t allocate(uint32_t count);
+    Node& at(uint32_t index) { return slots_[index]; }
+    const Node& at(uint32_t index) const { return slots_[index]; }
+    void reset() { used_.store(1, std::memory_order_relaxed); }
+    uint64_t used() const { return used_.load(std::memory_order_relaxed); }
+    uint64_t capacity() const { return capacity_; }
+
+  private:
+    std::unique_ptr<Node[]> slots_;
+    uint64_t capacity_;
+    std::atomic<uint64_t> used_{1};
+};
+
+}  // namespace hippolyta

@@ -1,0 +1,93 @@
+#include "engine/search/parameters.h"
+
+#include <charconv>
+#include <cstdint>
+#include <functional>
+#include <map>
+
+namespace hippolyta {
+
+namespace {
+
+using Setter = std::function<void(EngineConfig&, double)>;
+
+const std::map<std::string, Setter>& setters() {
+    static const std::map<std::string, Setter> table = [] {
+        std::map<std::string, Setter> t;
+        auto real = [&](const std::string& name, auto member) {
+            t[name] = [member](EngineConfig& c, double v) { member(c) = v; };
+        };
+        auto whole = [&](const std::string& name, auto member) {
+            t[name] = [member](EngineConfig& c, double v) {
+                member(c) = static_cast<std::remove_reference_t<decltype(member(c))>>(v);
+            };
+        };
+        real("exploration", [](EngineConfig& c) -> double& { return c.search.exploration; });
+        whole("playout_plies", [](EngineConfig& c) -> int& { return c.search.playoutPlies; });
+        real("widening_base", [](EngineConfig& c) -> double& { return c.search.wideningBase; });
+        real("widening_scale", [](EngineConfig& c) -> double& { return c.search.wideningScale; });
+        real("widening_exponent",
+             [](EngineConfig& c) -> double& { return c.search.wideningExponent; });
+        whole("first_chunk", [](EngineConfig& c) -> uint32_t& { return c.search.firstChunk; });
+        whole("expand_visits", [](EngineConfig& c) -> uint32_t& { return c.search.expandVisits; });
+        whole("virtual_loss", [](EngineConfig& c) -> uint32_t& { return c.search.virtualLoss; });
+        whole("eval_order_visits",
+              [](EngineConfig& c) -> uint32_t& { return c.search.evalOrderVisits; });
+        whole("region_budget_tree",
+              [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetTree; });
+        whole("region_budget_root",
+              [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetRoot; });
+        whole("solver_budget", [](EngineConfig& c) -> uint64_t& { return c.search.solverBudget; });
+        whole("solver_max_empty", [](EngineConfig& c) -> int& { return c.search.solverMaxEmpty; });
+        const std::pair<const char*, TermWeights EvalWeights::*> terms[] = {
+            {"t1", &EvalWeights::t1},
+            {"t2", &EvalWeights::t2},
+            {"c1", &EvalWeights::c1},
+            {"c2", &EvalWeights::c2},
+            {"mobility", &EvalWeights::mobility}};
+        for (const auto& [name, term] : terms) {
+            t[std::string("eval.") + name + ".open"] = [term](EngineConfig& c, double v) {
+                (c.eval.*term).open = v;
+            };
+            t[std::string("eval.") + name + ".end"] = [term](EngineConfig& c, double v) {
+                (c.eval.*term).end = v;
+            };
+        }
+        real("eval.tie_bonus", [](EngineConfig& c) -> double& { return c.eval.tieBonus; });
+        real("eval.phase_scale", [](EngineConfig& c) -> double& { return c.eval.phaseScale; });
+        real("eval.trapped_penalty",
+             [](EngineConfig& c) -> double& { return c.eval.trappedPenalty; });
+        real("eval.trapped_below", [](EngineConfig& c) -> double& { return c.eval.trappedBelow; });
+        real("eval.win_scale", [](EngineConfig& c) -> double& { return c.eval.winScale; });
+        return t;
+    }();
+    return table;
+}
+
+}  // namespace
+
+bool setParameter(EngineConfig& config, const std::string& name, double value) {
+    const auto it = setters().find(name);
+    if (it == setters().end()) return false;
+    it->second(config, value);
+    return true;
+}
+
+bool setParameter(EngineConfig& config, const std::string& assignment) {
+    const size_t eq = assignment.find('=');
+    if (eq == std::string::npos) return false;
+    const std::string value = assignment.substr(eq + 1);
+    double v = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec != std::errc() || end != value.data() + value.size()) return false;
+    return setParameter(config, assignment.substr(0, eq), v);
+}
+
+std::vector<std::string> parameterNames() {
+    std::vector<std::string> names;
+    for (const auto& [name, unused] : setters())
+        names.push_back(name);
+    return names;
+}
+
+}  // namespace hippolyta

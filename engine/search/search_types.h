@@ -1,0 +1,65 @@
+// Values passed into and out of a search: limits in, results out, tunable constants.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "engine/core/move.h"
+
+namespace hippolyta {
+
+struct CandidateInfo {
+    Move move;
+    uint64_t visits = 0;
+    double winrate = 0.5;  // for the side to move at the root
+    double prior = 0;      // the move-ordering score
+    bool proven = false;   // winrate is exact (0 or 1)
+    std::vector<Move> pv;  // starting with `move`
+};
+
+struct SearchResult {
+    std::optional<Move> move;  // empty only when the side to move has no legal move
+    double winrate = 0.5;      // for the side to move
+    uint64_t visits = 0;       // root visits (reused ones included)
+    std::vector<Move> pv;
+    // Added for analysis and time management:
+    uint64_t simulations = 0;  // simulations run by this search
+    uint64_t treeNodes = 0;    // slots used in the tree
+    double seconds = 0;        // wall time of this search
+    bool proven = false;       // winrate is exact: the game is decided with best play
+    bool reusedTree = false;   // the search started from a subtree of the previous search
+    std::vector<CandidateInfo> candidates;  // root moves searched, most visited first
+};
+
+// What one search may spend; zero means "no limit of this kind".
+struct SearchLimits {
+    double seconds = 0;
+    uint64_t visits = 0;  // simulations of this search
+    // Called from the searching thread about every reportSeconds with a snapshot of the
+    // search; returning true stops the search (early stops, streaming analysis).
+    double reportSeconds = 0;
+    std::function<bool(const SearchResult&)> onReport;
+};
+
+// Constants of the tree search (tuned with tools/hippolyta-arena; see the report in the
+// commit history).
+struct SearchParams {
+    double exploration = 0.25;  // UCT: q + exploration * sqrt(ln N / n)
+    int playoutPlies = 0;       // random plies before the evaluation
+    double wideningBase = 2;    // children considered: base + scale * visits^exponent
+    double wideningScale = 1.0;
+    double wideningExponent = 0.5;
+    uint32_t firstChunk = 8;    // children created at expansion
+    uint32_t expandVisits = 1;  // a leaf is expanded once it has this many visits
+    uint32_t virtualLoss = 2;
+    uint32_t evalOrderVisits = 0;        // nodes this visited order new children by the full eval
+                                         // (0: only the root does)
+    uint64_t regionBudgetTree = 2000;    // region-counting nodes per leaf in the tree
+    uint64_t regionBudgetRoot = 300000;  // at the root
+    uint64_t solverBudget = 300000;      // endgame solver nodes at the root (0: off)
+    int solverMaxEmpty = 40;             // run the solver only with fewer contested squares
+};
+
+}  // namespace hippolyta
