@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/position.h"
 #include "engine/search/engine.h"
 
 namespace hippolyta {
@@ -13,6 +14,20 @@ namespace hippolyta {
 // simulations_per_second and elapsed_seconds.
 using BenchReport = std::vector<std::pair<std::string, std::string>>;
 
+struct BenchOptions {
+    uint64_t visits = 20000;      // simulations per position (config.visits overrides)
+    double threadSeconds = 0.5;   // per position, for the multi-thread figure
+    uint64_t evalCount = 300000;  // evaluations timed for evals_per_second
+};
+
+// Runs the bench with config's evaluation and search constants; with config.threads > 1 it
+// also times the positions with that many threads (and with one, for the speed-up).
 BenchReport runBench(const EngineConfig& config);
+BenchReport runBench(const EngineConfig& config, const BenchOptions& options);
+
+// The bench positions: the start, middle games after fixed move lists, an endgame.
+std::vector<Position> benchPositions();
+// The deterministic part only: total tree nodes over the bench positions.
+uint64_t benchSignature(const EngineConfig& config, uint64_t visits);
 
 }  // namespace hippolyta

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "engine/eval/board_ops.h"
+#include "engine/search/solver.h"
 
 namespace hippolyta {
 
@@ -74,6 +75,7 @@ struct Mcts::Worker {
     std::vector<ScoredMove> moves;
     std::vector<uint32_t> existing;
     RegionCounter regions;
+    alignas(64) std::atomic<uint64_t> simulations{0};  // this search's, own cache line
 };
 
 Mcts::Mcts(const MctsOptions& options) : options_(options) {
@@ -182,6 +184,10 @@ bool Mcts::tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot) {
         return true;
     }
     const SearchParams& p = options_.params;
+    if (pool().wouldOverflow(p.firstChunk + 1)) {  // the tree is full: stay a leaf
+        store(node.state, static_cast<uint8_t>(NodeState::Leaf));
+        return false;
+    }
     orderedMoves(pos, w, isRoot || (p.evalOrderVisits && node.visits >= p.evalOrderVisits));
     const uint32_t total = static_cast<uint32_t>(w.moves.size());
     const uint32_t count = std::min(total, isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk);
@@ -208,7 +214,7 @@ bool Mcts::addChunk(Node& node, const Position& pos, Worker& w, bool isRoot) {
     Node& first = pool().at(load(node.children));
     const uint32_t total = first.visits, created = load(first.virtualLoss);
     bool added = false;
-    if (created < total) {
+    if (created < total && !pool().wouldOverflow(std::max(created, options_.params.firstChunk))) {
         const SearchParams& p = options_.params;
         orderedMoves(pos, w,
                      isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits));
@@ -406,7 +412,8 @@ void Mcts::runWorker(Worker& w, const SearchLimits& limits, const std::atomic<bo
         if (limits.visits && started_.fetch_add(1, std::memory_order_relaxed) >= limits.visits)
             break;
         simulate(w);
-        finished_.fetch_add(1, std::memory_order_relaxed);
+        w.simulations.store(w.simulations.load(std::memory_order_relaxed) + 1,
+                            std::memory_order_relaxed);
         if (proofOf(root_) != Proof::None) break;
         if (!reporter) continue;
         const auto now = Clock::now();
@@ -435,9 +442,14 @@ SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
         workers_[i]->rng.seed(mixSeed(seed, i));
     stopSearch_ = false;
     started_ = 0;
-    finished_ = 0;
+    for (auto& w : workers_)
+        w->simulations = 0;
     if (!rootPos_.hasLegalMove()) return SearchResult{};
     if (isSeparated(rootPos_)) return separatedResult(reused);
+    if (auto solved = solveRoot(limits, stop)) {
+        solved->reusedTree = reused;
+        return *solved;
+    }
     if (load(root_.state) != static_cast<uint8_t>(NodeState::Expanded)) {
         root_.proof = 0;  // a leaf's proof came from an evaluation: search it properly
         tryExpand(root_, rootPos_, *workers_[0], true);
@@ -478,6 +490,33 @@ SearchResult Mcts::separatedResult(bool reused) {
     return r;
 }
 
+// Small contested endgames: an exact proof search first; a proven win is played at once.
+std::optional<SearchResult> Mcts::solveRoot(const SearchLimits& limits,
+                                            const std::atomic<bool>& stop) {
+    const SearchParams& p = options_.params;
+    if (!p.solverBudget || contestedEmptySquares(rootPos_) > p.solverMaxEmpty) return {};
+    auto deadline = Clock::time_point::max();
+    if (limits.seconds > 0)
+        deadline = searchStart_ + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(0.3 * limits.seconds));
+    EndgameSolver solver(p.solverBudget, p.regionBudgetTree);
+    const SolverResult s = solver.solve(rootPos_, kSolverUnbounded, stop, deadline);
+    if (s.outcome != Outcome::Win || !s.move) return {};
+    SearchResult r;
+    r.move = s.move;
+    r.pv = {*s.move};
+    r.winrate = 1.0;
+    r.proven = true;
+    r.seconds = std::chrono::duration<double>(Clock::now() - searchStart_).count();
+    CandidateInfo c;
+    c.move = *s.move;
+    c.winrate = 1.0;
+    c.proven = true;
+    c.pv = r.pv;
+    r.candidates.push_back(c);
+    return r;
+}
+
 // ---- results ----------------------------------------------------------------------------
 
 SearchResult Mcts::snapshot() const {
@@ -491,7 +530,8 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     Node& root = self.root_;
     SearchResult r;
     r.visits = load(root.visits);
-    r.simulations = finished_.load();
+    for (const auto& w : workers_)
+        r.simulations += w->simulations.load(std::memory_order_relaxed);
     r.treeNodes = pool.used();
     r.seconds = std::chrono::duration<double>(Clock::now() - searchStart_).count();
     const Proof rootProof = proofOf(root);

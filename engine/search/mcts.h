@@ -11,6 +11,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -65,6 +66,8 @@ class Mcts {
     void orderedMoves(const Position& pos, Worker& w, bool byEval);
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);
+    std::optional<SearchResult> solveRoot(const SearchLimits& limits,
+                                          const std::atomic<bool>& stop);
 
     NodePool& pool() { return *pools_[active_]; }
     const NodePool& pool() const { return *pools_[active_]; }
@@ -80,7 +83,6 @@ class Mcts {
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> stopSearch_{false};
     std::atomic<uint64_t> started_{0};
-    std::atomic<uint64_t> finished_{0};
     Clock::time_point searchStart_;
     mutable std::mutex treeMutex_;  // held while the tree is replaced, not while searching
 };

@@ -66,6 +66,8 @@ class NodePool {
     void reset() { used_.store(1, std::memory_order_relaxed); }
     uint64_t used() const { return used_.load(std::memory_order_relaxed); }
     uint64_t capacity() const { return capacity_; }
+    // True if `count` more slots would not fit (a cheap check before costly work).
+    bool wouldOverflow(uint32_t count) const { return used() + count > capacity_; }
 
   private:
     std::unique_ptr<Node[]> slots_;

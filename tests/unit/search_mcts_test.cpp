@@ -1,0 +1,245 @@
+#include <gtest/gtest.h>
+
+#include <random>
+#include <thread>
+
+#include "engine/core/notation.h"
+#include "engine/eval/territory.h"
+#include "engine/search/alphabeta2.h"
+#include "engine/search/engine.h"
+#include "engine/search/parameters.h"
+
+namespace hippolyta {
+namespace {
+
+EngineConfig mctsConfig(int memoryMb = 64) {
+    EngineConfig c;
+    c.player = "mcts";
+    c.seed = 42;
+    c.memoryMb = memoryMb;
+    return c;
+}
+
+SearchLimits visitLimit(uint64_t visits) {
+    SearchLimits l;
+    l.visits = visits;
+    return l;
+}
+
+Game middleGame() {
+    Game g(Position::start(10));
+    for (const char* m : {"d1-d7/g7", "j7-g4/b4", "j4-j6/b6", "g10-h9/j7"})
+        EXPECT_TRUE(g.play(parseMove(m, 10)));
+    return g;
+}
+
+TEST(MctsSearch, VisitLimitIsExact) {
+    Engine engine(mctsConfig());
+    const SearchResult r = engine.chooseMove(middleGame(), visitLimit(700));
+    EXPECT_EQ(r.simulations, 700u);
+    EXPECT_EQ(r.visits, 700u);
+    ASSERT_TRUE(r.move);
+    EXPECT_TRUE(middleGame().position().isLegal(*r.move));
+    ASSERT_FALSE(r.candidates.empty());
+    EXPECT_EQ(r.candidates.front().move, *r.move);
+    EXPECT_FALSE(r.pv.empty());
+}
+
+TEST(MctsSearch, TimeLimitEndsTheSearch) {
+    Engine engine(mctsConfig());
+    SearchLimits l;
+    l.seconds = 0.05;
+    const SearchResult r = engine.chooseMove(middleGame(), l);
+    EXPECT_GT(r.simulations, 0u);
+    ASSERT_TRUE(r.move);
+}
+
+TEST(MctsSearch, StopFromAnotherThreadEndsAnUnlimitedSearch) {
+    Engine engine(mctsConfig());
+    SearchResult r;
+    std::thread searcher([&] { r = engine.chooseMove(middleGame(), SearchLimits{}); });
+    while (engine.snapshot().visits < 50)
+        std::this_thread::yield();
+    const SearchResult during = engine.snapshot();  // a snapshot while it runs
+    EXPECT_TRUE(during.move);
+    engine.stop();
+    searcher.join();
+    EXPECT_GE(r.simulations, 50u);
+    ASSERT_TRUE(r.move);
+}
+
+TEST(MctsSearch, ReportCallbackCanStopTheSearch) {
+    Engine engine(mctsConfig());
+    SearchLimits l;
+    l.reportSeconds = 1e-6;
+    int reports = 0;
+    l.onReport = [&](const SearchResult& s) {
+        EXPECT_TRUE(s.move);
+        return ++reports == 3;
+    };
+    const SearchResult r = engine.chooseMove(middleGame(), l);
+    EXPECT_EQ(reports, 3);
+    EXPECT_TRUE(r.move);
+}
+
+TEST(MctsSearch, OneThreadFixedSeedAndVisitsIsDeterministic) {
+    SearchResult a, b;
+    {
+        Engine e(mctsConfig());
+        a = e.chooseMove(middleGame(), visitLimit(1500));
+    }
+    {
+        Engine e(mctsConfig());
+        b = e.chooseMove(middleGame(), visitLimit(1500));
+    }
+    ASSERT_TRUE(a.move && b.move);
+    EXPECT_EQ(*a.move, *b.move);
+    EXPECT_EQ(a.treeNodes, b.treeNodes);
+    EXPECT_EQ(a.pv, b.pv);
+    EXPECT_DOUBLE_EQ(a.winrate, b.winrate);
+}
+
+TEST(MctsSearch, ReusesTheSubtreeOfTheMovesPlayed) {
+    Engine engine(mctsConfig());
+    Game game = middleGame();
+    const SearchResult first = engine.chooseMove(game, visitLimit(3000));
+    ASSERT_GE(first.pv.size(), 2u);
+    ASSERT_TRUE(game.play(first.pv[0]));
+    ASSERT_TRUE(game.play(first.pv[1]));  // the expected reply: surely in the tree
+    const SearchResult second = engine.chooseMove(game, visitLimit(500));
+    EXPECT_TRUE(second.reusedTree);
+    EXPECT_GT(second.visits, second.simulations) << "visits carried over from the first search";
+    ASSERT_TRUE(second.move);
+    EXPECT_TRUE(game.position().isLegal(*second.move));
+
+    // A different game: nothing reused.
+    const SearchResult other = engine.chooseMove(Game(Position::start(8)), visitLimit(200));
+    EXPECT_FALSE(other.reusedTree);
+    EXPECT_EQ(other.visits, 200u);
+    engine.newGame();
+    EXPECT_FALSE(engine.chooseMove(Game(Position::start(8)), visitLimit(10)).reusedTree);
+}
+
+TEST(MctsSearch, MemoryCapIsNeverExceeded) {
+    // 1 MB: two pools of 16384 slots; the tree fills up and the search goes on cleanly.
+    Engine engine(mctsConfig(1));
+    const SearchResult r = engine.chooseMove(middleGame(), visitLimit(20000));
+    EXPECT_LE(r.treeNodes * 32, (1u << 20) / 2);
+    EXPECT_GT(r.treeNodes, 16000u) << "the tree should have filled its pool";
+    EXPECT_EQ(r.simulations, 20000u);
+    ASSERT_TRUE(r.move);
+    EXPECT_TRUE(middleGame().position().isLegal(*r.move));
+}
+
+TEST(MctsSearch, TwoThreadsPlayLegalMoves) {
+    EngineConfig c = mctsConfig();
+    c.threads = 2;
+    Engine engine(c);
+    const SearchResult r = engine.chooseMove(middleGame(), visitLimit(2000));
+    EXPECT_GE(r.simulations, 2000u);
+    EXPECT_LE(r.simulations, 2002u);
+    ASSERT_TRUE(r.move);
+    EXPECT_TRUE(middleGame().position().isLegal(*r.move));
+}
+
+TEST(MctsSearch, NoMoveWhenTheSideToMoveIsStuck) {
+    Engine engine(mctsConfig());
+    const SearchResult r =
+        engine.chooseMove(Game(parsePosition("4B/5/5/xx3/Wx3 w")), visitLimit(10));
+    EXPECT_FALSE(r.move);
+}
+
+TEST(MctsSearch, TakesAnImmediateWin) {
+    // White moves b1-c1 and shoots at b2 (or similar) to leave Black's a3 amazon stuck.
+    const Position pos = parsePosition("xxxxx/xxxxx/Bxxxx/1xxxx/1W3 w");
+    Engine engine(mctsConfig());
+    const SearchResult r = engine.chooseMove(Game(pos), visitLimit(100));
+    ASSERT_TRUE(r.move);
+    Position after = pos;
+    after.makeMove(*r.move);
+    EXPECT_FALSE(after.hasLegalMove()) << formatMove(*r.move, 5);
+    EXPECT_TRUE(r.proven);
+    EXPECT_DOUBLE_EQ(r.winrate, 1.0);
+}
+
+// Reference two-ply value: best over own moves of the worst reply's territory score.
+double twoPlyValue(Position pos) {
+    const Color me = pos.sideToMove();
+    MoveList moves, replies;
+    pos.generateMoves(moves);
+    double best = -1e18;
+    for (const Move m : moves) {
+        pos.makeMove(m);
+        pos.generateMoves(replies);
+        double worst = replies.empty() ? 1e6 : 1e18;
+        for (const Move r : replies) {
+            pos.makeMove(r);
+            worst = std::min(worst, pos.hasLegalMove() ? queenTerritoryScore(pos, me) : -1e6);
+            pos.undoMove(r);
+        }
+        pos.undoMove(m);
+        best = std::max(best, worst);
+    }
+    return best;
+}
+
+TEST(AlphaBeta2, FindsTheTwoPlyMinimaxMove) {
+    std::mt19937_64 rng(9);
+    const std::atomic<bool> stop{false};
+    for (int trial = 0; trial < 6; ++trial) {
+        Position pos = Position::start(6);
+        MoveList moves;
+        for (int i = 0; i < 3 + trial; ++i) {
+            pos.generateMoves(moves);
+            pos.makeMove(moves[rng() % moves.size()]);
+        }
+        if (!pos.hasLegalMove()) continue;
+        const SearchResult r = alphaBeta2(pos, rng, stop);
+        ASSERT_TRUE(r.move);
+        // The chosen move's own two-ply value equals the best one.
+        Position after = pos;
+        after.makeMove(*r.move);
+        const Color me = pos.sideToMove();
+        MoveList replies;
+        after.generateMoves(replies);
+        double worst = replies.empty() ? 1e6 : 1e18;
+        for (const Move reply : replies) {
+            after.makeMove(reply);
+            worst = std::min(worst, after.hasLegalMove() ? queenTerritoryScore(after, me) : -1e6);
+            after.undoMove(reply);
+        }
+        EXPECT_NEAR(worst, twoPlyValue(pos), 1e-9) << formatPosition(pos);
+    }
+}
+
+TEST(Players, GreedyAndAlphaBeta2AnswerLegalMoves) {
+    for (const char* player : {"greedy", "alphabeta2"}) {
+        EngineConfig c;
+        c.player = player;
+        Engine engine(c);
+        const Game g(Position::start(8));
+        const SearchResult r = engine.chooseMove(g, engine.defaultLimits());
+        ASSERT_TRUE(r.move) << player;
+        EXPECT_TRUE(g.position().isLegal(*r.move)) << player;
+    }
+    EngineConfig bad;
+    bad.player = "nobody";
+    EXPECT_THROW(Engine{bad}, std::invalid_argument);
+}
+
+TEST(Parameters, SetByName) {
+    EngineConfig c;
+    EXPECT_TRUE(setParameter(c, "exploration=0.5"));
+    EXPECT_DOUBLE_EQ(c.search.exploration, 0.5);
+    EXPECT_TRUE(setParameter(c, "eval.t1.open", 0.7));
+    EXPECT_DOUBLE_EQ(c.eval.t1.open, 0.7);
+    EXPECT_TRUE(setParameter(c, "playout_plies=3"));
+    EXPECT_EQ(c.search.playoutPlies, 3);
+    EXPECT_FALSE(setParameter(c, "no_such=1"));
+    EXPECT_FALSE(setParameter(c, "exploration=abc"));
+    EXPECT_DOUBLE_EQ(c.search.exploration, 0.5);
+    EXPECT_FALSE(parameterNames().empty());
+}
+
+}  // namespace
+}  // namespace hippolyta
