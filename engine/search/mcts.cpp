@@ -11,6 +11,8 @@ namespace hippolyta {
 
 namespace {
 
+constexpr uint32_t kSlabSlots = 2048;
+
 template <typename T>
 T load(T& field) {
     return atomicRef(field).load(std::memory_order_acquire);
@@ -72,11 +74,30 @@ struct Mcts::Worker {
     std::mt19937_64 rng;
     Position pos = Position::start();
     std::vector<Node*> path;
-    std::vector<ScoredMove> moves;
+    std::vector<ScoredMove> moves, prefix;
     std::vector<uint32_t> existing;
     RegionCounter regions;
     alignas(64) std::atomic<uint64_t> simulations{0};  // this search's, own cache line
+    uint32_t slabNext = 0, slabEnd = 0;  // slots taken from the pool in bulk (less contention)
 };
+
+// Slots for one chunk from the worker's slab, refilled from the shared pool in blocks.
+uint32_t Mcts::allocate(Worker& w, uint32_t count) {
+    if (w.slabEnd - w.slabNext < count) {
+        const uint32_t block = std::max(count, kSlabSlots);
+        uint32_t start = pool().allocate(block);
+        if (!start) {
+            start = pool().allocate(count);
+            if (!start) return 0;
+            return start;
+        }
+        w.slabNext = start;
+        w.slabEnd = start + block;
+    }
+    const uint32_t start = w.slabNext;
+    w.slabNext += count;
+    return start;
+}
 
 Mcts::Mcts(const MctsOptions& options) : options_(options) {
     const uint64_t bytes = static_cast<uint64_t>(std::max(options_.memoryMb, 1)) << 20;
@@ -152,6 +173,9 @@ void Mcts::copySubtree(NodePool& from, NodePool& to, Node& node) {
 
 void Mcts::prepareRoot(const Game& game, bool& reused) {
     std::lock_guard lock(treeMutex_);
+    searchStart_ = Clock::now();
+    while (static_cast<int>(workers_.size()) < std::max(1, options_.threads))
+        workers_.push_back(std::make_unique<Worker>(options_.params));
     reused = reuseSubtree(game);
     if (!reused) {
         pools_[0]->reset();
@@ -170,6 +194,14 @@ void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval) {
     scoreMovesCheap(pos, w.moves);
     if (byEval) scoreMovesByEval(pos, options_.eval, w.moves);
     sortMoves(w.moves);
+    // Otherwise the best few by the cheap score are reordered by the evaluation; they stay
+    // ahead of the rest.
+    const size_t top = std::min<size_t>(options_.params.rerankTop, w.moves.size());
+    if (byEval || top == 0) return;
+    w.prefix.assign(w.moves.begin(), w.moves.begin() + top);
+    scoreMovesByEval(pos, options_.eval, w.prefix);
+    sortMoves(w.prefix);
+    std::copy(w.prefix.begin(), w.prefix.end(), w.moves.begin());
 }
 
 bool Mcts::tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot) {
@@ -191,7 +223,7 @@ bool Mcts::tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot) {
     orderedMoves(pos, w, isRoot || (p.evalOrderVisits && node.visits >= p.evalOrderVisits));
     const uint32_t total = static_cast<uint32_t>(w.moves.size());
     const uint32_t count = std::min(total, isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk);
-    const uint32_t h = pool().allocate(count + 1);
+    const uint32_t h = allocate(w, count + 1);
     if (!h) {  // the tree is full: stay a leaf
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
@@ -228,7 +260,7 @@ bool Mcts::addChunk(Node& node, const Position& pos, Worker& w, bool isRoot) {
             last = next;
         std::sort(w.existing.begin(), w.existing.end());
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
-        const uint32_t h = pool().allocate(want + 1);
+        const uint32_t h = allocate(w, want + 1);
         if (h) {
             uint32_t k = 0;
             for (const ScoredMove& sm : w.moves) {
@@ -431,19 +463,18 @@ void Mcts::runWorker(Worker& w, const SearchLimits& limits, const std::atomic<bo
 
 SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
                           const std::atomic<bool>& stop) {
-    searchStart_ = Clock::now();
     bool reused = false;
     prepareRoot(game, reused);
     const int threads = std::max(1, options_.threads);
-    while (static_cast<int>(workers_.size()) < threads)
-        workers_.push_back(std::make_unique<Worker>(options_.params));
     const uint64_t seed = mixSeed(options_.seed, rootPos_.hash());
     for (int i = 0; i < threads; ++i)
         workers_[i]->rng.seed(mixSeed(seed, i));
     stopSearch_ = false;
     started_ = 0;
-    for (auto& w : workers_)
+    for (auto& w : workers_) {
         w->simulations = 0;
+        w->slabNext = w->slabEnd = 0;  // the pools may have been reset or swapped
+    }
     if (!rootPos_.hasLegalMove()) return SearchResult{};
     if (isSeparated(rootPos_)) return separatedResult(reused);
     if (auto solved = solveRoot(limits, stop)) {

@@ -63,6 +63,7 @@ class Mcts {
     double playout(Position& pos, Worker& w);
     void backup(Worker& w, double value);
     void updateProof(Node& parent, const Node& child);
+    uint32_t allocate(Worker& w, uint32_t count);
     void orderedMoves(const Position& pos, Worker& w, bool byEval);
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);

@@ -17,6 +17,7 @@ EngineConfig mctsConfig(int memoryMb = 64) {
     c.player = "mcts";
     c.seed = 42;
     c.memoryMb = memoryMb;
+    c.search.solverBudget = 20000;  // keeps endgame moves quick
     return c;
 }
 
@@ -118,6 +119,25 @@ TEST(MctsSearch, ReusesTheSubtreeOfTheMovesPlayed) {
     EXPECT_EQ(other.visits, 200u);
     engine.newGame();
     EXPECT_FALSE(engine.chooseMove(Game(Position::start(8)), visitLimit(10)).reusedTree);
+}
+
+TEST(MctsSearch, WholeGamesWithTreeReuseStayLegal) {
+    // One engine plays both sides of 8x8 games, so every search reuses (and copies) the last
+    // tree; a second engine with a tiny tree starts over again and again when the pool fills.
+    for (const int memoryMb : {64, 1}) {
+        Engine engine(mctsConfig(memoryMb));
+        Game game(Position::start(8));
+        int reused = 0;
+        while (!game.isOver()) {
+            const SearchResult r = engine.chooseMove(game, visitLimit(1000));
+            ASSERT_TRUE(r.move);
+            ASSERT_TRUE(game.position().isLegal(*r.move))
+                << formatPosition(game.position()) << " " << formatMove(*r.move, 8);
+            reused += r.reusedTree;
+            ASSERT_TRUE(game.play(*r.move));
+        }
+        EXPECT_GT(reused, 10);
+    }
 }
 
 TEST(MctsSearch, MemoryCapIsNeverExceeded) {
