@@ -191,7 +191,7 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
 // ---- expansion and selection ------------------------------------------------------------
 
 void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval) {
-    scoreMovesCheap(pos, w.moves);
+    scoreMovesCheap(pos, w.moves, options_.params.ordering);
     if (byEval) scoreMovesByEval(pos, options_.eval, w.moves);
     sortMoves(w.moves);
     // Otherwise the best few by the cheap score are reordered by the evaluation; they stay

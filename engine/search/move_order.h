@@ -19,7 +19,8 @@ struct ScoredMove {
 };
 
 // All legal moves of pos with cheap scores, unsorted.
-void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out);
+// version 1: weights fitted to the evaluation; 0: the first hand-set weights.
+void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out, int version = 1);
 // Rescores the given moves by the full evaluation after each.
 void scoreMovesByEval(const Position& pos, const EvalWeights& weights,
                       std::vector<ScoredMove>& moves);

@@ -31,6 +31,7 @@ const std::map<std::string, Setter>& setters() {
         whole("first_chunk", [](EngineConfig& c) -> uint32_t& { return c.search.firstChunk; });
         whole("expand_visits", [](EngineConfig& c) -> uint32_t& { return c.search.expandVisits; });
         whole("virtual_loss", [](EngineConfig& c) -> uint32_t& { return c.search.virtualLoss; });
+        whole("ordering", [](EngineConfig& c) -> int& { return c.search.ordering; });
         whole("rerank_top", [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });
         whole("eval_order_visits",
               [](EngineConfig& c) -> uint32_t& { return c.search.evalOrderVisits; });

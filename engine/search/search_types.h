@@ -54,6 +54,7 @@ struct SearchParams {
     uint32_t firstChunk = 8;    // children created at expansion
     uint32_t expandVisits = 1;  // a leaf is expanded once it has this many visits
     uint32_t virtualLoss = 2;
+    int ordering = 1;                    // cheap move ordering version (see move_order.h)
     uint32_t rerankTop = 0;              // best cheap-ordered moves reordered by the evaluation
     uint32_t evalOrderVisits = 0;        // nodes this visited order new children by the full eval
                                          // (0: only the root does)
