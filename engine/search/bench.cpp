@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <string_view>
 
 #include "engine/core/notation.h"
@@ -50,7 +51,12 @@ struct RunTotals {
     uint64_t nodes = 0;
     uint64_t simulations = 0;
     double seconds = 0;
+    double cpuSeconds = 0;  // process CPU time: the thread figures hold on a busy machine
 };
+
+double cpuNow() {
+    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 RunTotals searchAll(const MctsOptions& options, const SearchLimits& limits) {
     RunTotals t;
@@ -58,8 +64,10 @@ RunTotals searchAll(const MctsOptions& options, const SearchLimits& limits) {
     for (const Position& pos : benchPositions()) {
         Mcts mcts(options);
         const auto t0 = Clock::now();
+        const double c0 = cpuNow();
         const SearchResult r = mcts.search(Game(pos), limits, never);
         t.seconds += secondsSince(t0);
+        t.cpuSeconds += cpuNow() - c0;
         t.nodes += r.treeNodes;
         t.simulations += r.simulations;
     }
@@ -127,6 +135,15 @@ BenchReport runBench(const EngineConfig& config, const BenchOptions& options) {
             "timed_simulations_per_second_" + std::to_string(config.threads) + "_threads",
             std::to_string(static_cast<uint64_t>(spsN)));
         report.emplace_back("thread_speedup", fixed(spsN / sps1, 2));
+        // Simulations per CPU-second: how much the threads lose to each other, whatever else
+        // runs on the machine (speed-up on idle cores = threads x this ratio).
+        const double cpu1 = t1.simulations / t1.cpuSeconds, cpuN = tn.simulations / tn.cpuSeconds;
+        report.emplace_back("simulations_per_cpu_second_1_thread",
+                            std::to_string(static_cast<uint64_t>(cpu1)));
+        report.emplace_back(
+            "simulations_per_cpu_second_" + std::to_string(config.threads) + "_threads",
+            std::to_string(static_cast<uint64_t>(cpuN)));
+        report.emplace_back("thread_efficiency", fixed(cpuN / cpu1, 2));
     }
     report.emplace_back("elapsed_seconds", fixed(secondsSince(start), 3));
     if (sink == 12345.678) report.emplace_back("unlikely", "");  // keeps the evals alive
