@@ -23,9 +23,10 @@ void queenDistanceTable(Bitboard amazons, Bitboard empty, std::array<uint8_t, kM
     }
 }
 
-// The weights below were fitted by least squares to the full evaluation after each move
-// (about 24,000 moves from self-play positions on 8x8 and 10x10; R^2 about 0.4), so the cheap
-// order approximates the evaluation's.
+// Version 1: weights fitted by least squares to the full evaluation after each move (about
+// 24,000 moves from self-play positions on 8x8 and 10x10; R^2 about 0.4). It plays worse
+// than the hand-set version 0: the fit copies quirks of the evaluation (it likes arrows in
+// squares only we reach).
 template <int N>
 void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
     using Ops = BoardOps<N>;
@@ -97,7 +98,9 @@ void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
     });
 }
 
-// The first hand-set version, kept for comparison (SearchParams::ordering = 0).
+// Version 0, the default: hand-set weights. Arrows go where they cut the opponent (contested
+// squares, squares next to its amazons), amazons to roomy or contested squares; an amazon with
+// little room moves first.
 template <int N>
 void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
     using Ops = BoardOps<N>;
