@@ -190,14 +190,19 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
 
 // ---- expansion and selection ------------------------------------------------------------
 
-void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval) {
+// Scores the moves of pos and puts the best `needed` first, in order (the rest unordered).
+void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed) {
     scoreMovesCheap(pos, w.moves, options_.params.ordering);
-    if (byEval) scoreMovesByEval(pos, options_.eval, w.moves);
-    sortMoves(w.moves);
+    if (byEval) {
+        scoreMovesByEval(pos, options_.eval, w.moves);
+        sortMoves(w.moves, needed);
+        return;
+    }
     // Otherwise the best few by the cheap score are reordered by the evaluation; they stay
     // ahead of the rest.
     const size_t top = std::min<size_t>(options_.params.rerankTop, w.moves.size());
-    if (byEval || top == 0) return;
+    sortMoves(w.moves, std::max(needed, top));
+    if (top == 0) return;
     w.prefix.assign(w.moves.begin(), w.moves.begin() + top);
     scoreMovesByEval(pos, options_.eval, w.prefix);
     sortMoves(w.prefix);
@@ -220,9 +225,10 @@ bool Mcts::tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot) {
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    orderedMoves(pos, w, isRoot || (p.evalOrderVisits && node.visits >= p.evalOrderVisits));
+    const uint32_t wanted = isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk;
+    orderedMoves(pos, w, isRoot || (p.evalOrderVisits && node.visits >= p.evalOrderVisits), wanted);
     const uint32_t total = static_cast<uint32_t>(w.moves.size());
-    const uint32_t count = std::min(total, isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk);
+    const uint32_t count = std::min(total, wanted);
     const uint32_t h = allocate(w, count + 1);
     if (!h) {  // the tree is full: stay a leaf
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
@@ -248,8 +254,10 @@ bool Mcts::addChunk(Node& node, const Position& pos, Worker& w, bool isRoot) {
     bool added = false;
     if (created < total && !pool().wouldOverflow(std::max(created, options_.params.firstChunk))) {
         const SearchParams& p = options_.params;
+        const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
         orderedMoves(pos, w,
-                     isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits));
+                     isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits),
+                     created + want);
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](Node& c) {
@@ -259,12 +267,13 @@ bool Mcts::addChunk(Node& node, const Position& pos, Worker& w, bool isRoot) {
         while (uint32_t next = load(pool().at(last).children))
             last = next;
         std::sort(w.existing.begin(), w.existing.end());
-        const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
         const uint32_t h = allocate(w, want + 1);
         if (h) {
             uint32_t k = 0;
-            for (const ScoredMove& sm : w.moves) {
-                if (k == want) break;
+            for (size_t i = 0; i < w.moves.size() && k < want; ++i) {
+                // Past the sorted prefix (children created in another order): sort the rest.
+                if (i == created + want) sortMoves(w.moves);
+                const ScoredMove& sm = w.moves[i];
                 if (std::binary_search(w.existing.begin(), w.existing.end(), sm.move.packed()))
                     continue;
                 pool().at(h + 1 + k++).init(sm.move.packed(), sm.score);

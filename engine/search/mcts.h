@@ -64,7 +64,7 @@ class Mcts {
     void backup(Worker& w, double value);
     void updateProof(Node& parent, const Node& child);
     uint32_t allocate(Worker& w, uint32_t count);
-    void orderedMoves(const Position& pos, Worker& w, bool byEval);
+    void orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed);
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);
     std::optional<SearchResult> solveRoot(const SearchLimits& limits,

@@ -180,11 +180,20 @@ void scoreMovesByEval(const Position& pos, const EvalWeights& weights,
     }
 }
 
+namespace {
+bool better(const ScoredMove& a, const ScoredMove& b) {
+    if (a.score != b.score) return a.score > b.score;
+    return a.move.packed() < b.move.packed();
+}
+}  // namespace
+
 void sortMoves(std::vector<ScoredMove>& moves) {
-    std::sort(moves.begin(), moves.end(), [](const ScoredMove& a, const ScoredMove& b) {
-        if (a.score != b.score) return a.score > b.score;
-        return a.move.packed() < b.move.packed();
-    });
+    std::sort(moves.begin(), moves.end(), better);
+}
+
+void sortMoves(std::vector<ScoredMove>& moves, size_t prefix) {
+    if (prefix >= moves.size() / 2) return sortMoves(moves);
+    std::partial_sort(moves.begin(), moves.begin() + prefix, moves.end(), better);
 }
 
 }  // namespace hippolyta

@@ -6,6 +6,7 @@
 //          move; for the root and heavily visited nodes).
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "engine/core/position.h"
@@ -27,5 +28,8 @@ void scoreMovesByEval(const Position& pos, const EvalWeights& weights,
                       std::vector<ScoredMove>& moves);
 // Sorts best first; ties by packed move, so the order is deterministic.
 void sortMoves(std::vector<ScoredMove>& moves);
+// Puts the best `prefix` moves first, in order (the rest unordered): much cheaper than a full
+// sort when only the first few are needed.
+void sortMoves(std::vector<ScoredMove>& moves, size_t prefix);
 
 }  // namespace hippolyta
