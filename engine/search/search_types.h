@@ -50,7 +50,7 @@ struct SearchParams {
     int playoutPlies = 0;       // random plies before the evaluation
     double wideningBase = 2;    // children considered: base + scale * visits^exponent
     double wideningScale = 1.0;
-    double wideningExponent = 0.5;
+    double wideningExponent = 0.6;
     uint32_t firstChunk = 8;    // children created at expansion
     uint32_t expandVisits = 1;  // a leaf is expanded once it has this many visits
     uint32_t virtualLoss = 2;
