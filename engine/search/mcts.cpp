@@ -1,6 +1,7 @@
 #include "engine/search/mcts.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <thread>
 
@@ -39,6 +40,25 @@ void forEachChild(NodePool& pool, Node& node, F&& f) {
             if (!f(pool.at(h + i))) return;
     }
 }
+
+// 1/sqrt(n), tabulated for the visit counts UCT meets most.
+class InverseRoots {
+  public:
+    static const InverseRoots& get() {
+        static const InverseRoots table;
+        return table;
+    }
+    double of(uint32_t n) const { return n < kSize ? table_[n] : 1.0 / std::sqrt(double(n)); }
+
+  private:
+    static constexpr uint32_t kSize = 1 << 14;
+    InverseRoots() {
+        table_[0] = 0;
+        for (uint32_t n = 1; n < kSize; ++n)
+            table_[n] = 1.0 / std::sqrt(static_cast<double>(n));
+    }
+    std::array<double, kSize> table_;
+};
 
 uint64_t mixSeed(uint64_t a, uint64_t b) {
     uint64_t z = a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
@@ -293,7 +313,8 @@ Node* Mcts::selectChild(Node& node, const Position& pos, Worker& w, bool isRoot)
     const uint32_t parentVisits = load(node.visits) + load(node.virtualLoss) + 1;
     const double visible =
         p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
-    const double logN = std::log(static_cast<double>(parentVisits));
+    const double explore = p.exploration * std::sqrt(std::log(static_cast<double>(parentVisits)));
+    const InverseRoots& roots = InverseRoots::get();
     for (int attempt = 0; attempt < 2; ++attempt) {
         Node* best = nullptr;
         double bestScore = -1e9;
@@ -318,8 +339,9 @@ Node* Mcts::selectChild(Node& node, const Position& pos, Worker& w, bool isRoot)
                 }
                 return true;
             }
-            const double q = static_cast<double>(load(c.valueSum)) / kValueOne / n;
-            const double s = q + p.exploration * std::sqrt(logN / n);
+            const double inv = roots.of(n);
+            const double q = static_cast<double>(load(c.valueSum)) * (inv * inv / kValueOne);
+            const double s = q + explore * inv;
             if (s > bestScore) {
                 best = &c;
                 bestScore = s;
