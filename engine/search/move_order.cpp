@@ -98,6 +98,23 @@ void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
     });
 }
 
+// Appends the moves from-to/arrow for every arrow square in `arrows`, scored base plus the
+// arrow square's value; writes in place (no per-move capacity checks).
+inline void appendMoves(std::vector<ScoredMove>& out, int from, int to, Bitboard arrows, float base,
+                        const std::array<float, kMaxSquares>& arrowValue) {
+    const size_t start = out.size();
+    out.resize(start + popCount(arrows));
+    ScoredMove* dst = out.data() + start;
+    const Move m{static_cast<uint8_t>(from), static_cast<uint8_t>(to), 0};
+    while (arrows) {
+        const int arrow = popLowest(arrows);
+        dst->move = m;
+        dst->move.arrow = static_cast<uint8_t>(arrow);
+        dst->score = base + arrowValue[arrow];
+        ++dst;
+    }
+}
+
 // Version 0, the default: hand-set weights. Arrows go where they cut the opponent (contested
 // squares, squares next to its amazons), amazons to roomy or contested squares; an amazon with
 // little room moves first.
@@ -148,13 +165,10 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
             const Bitboard toBit = squareBit(to);
             const Bitboard nearTo = Ops::kingNeighbours(toBit);
             const Bitboard arrows = Ops::queenReach(toBit, vacated & ~toBit);
-            forEachSquare(arrows, [&](int arrow) {
-                float s = base + (arrow == from ? 0.0f : arrowValue[arrow]);
-                if (testBit(nearTo, arrow)) s -= 0.8f;  // hems in the amazon just moved
-                out.push_back({Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to),
-                                    static_cast<uint8_t>(arrow)},
-                               s});
-            });
+            // arrowValue[from] is 0 (it was occupied). Arrows next to the amazon just moved
+            // hem it in.
+            appendMoves(out, from, to, arrows & ~nearTo, base, arrowValue);
+            appendMoves(out, from, to, arrows & nearTo, base - 0.8f, arrowValue);
         });
     });
 }
