@@ -1,45 +1,21 @@
 #include "engine/search/mcts.h"
 
+#include "engine/search/mcts_internal.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <thread>
 
 #include "engine/eval/board_ops.h"
-#include "engine/search/solver.h"
 
 namespace hippolyta {
+
+using namespace mcts_detail;
 
 namespace {
 
 constexpr uint32_t kSlabSlots = 2048;
-
-template <typename T>
-T load(T& field) {
-    return atomicRef(field).load(std::memory_order_acquire);
-}
-template <typename T>
-void store(T& field, T value) {
-    atomicRef(field).store(value, std::memory_order_release);
-}
-
-Proof proofOf(Node& n) {
-    return static_cast<Proof>(load(n.proof));
-}
-void setProof(Node& n, Proof p) {
-    store(n.proof, static_cast<uint8_t>(p));
-}
-
-// Calls f(child) for every created child of node, in creation (= ordering) order, until f
-// returns false.
-template <typename F>
-void forEachChild(NodePool& pool, Node& node, F&& f) {
-    for (uint32_t h = load(node.children); h; h = load(pool.at(h).children)) {
-        const uint32_t count = pool.at(h).move;
-        for (uint32_t i = 1; i <= count; ++i)
-            if (!f(pool.at(h + i))) return;
-    }
-}
 
 // 1/sqrt(n), tabulated for the visit counts UCT meets most.
 class InverseRoots {
@@ -88,18 +64,6 @@ bool randomMove(const Position& pos, std::mt19937_64& rng, Move& out) {
 }
 
 }  // namespace
-
-struct Mcts::Worker {
-    explicit Worker(const SearchParams& p) : regions(p.regionBudgetTree, 1 << 16) {}
-    std::mt19937_64 rng;
-    Position pos = Position::start();
-    std::vector<Node*> path;
-    std::vector<ScoredMove> moves, prefix;
-    std::vector<uint32_t> existing;
-    RegionCounter regions;
-    alignas(64) std::atomic<uint64_t> simulations{0};  // this search's, own cache line
-    uint32_t slabNext = 0, slabEnd = 0;  // slots taken from the pool in bulk (less contention)
-};
 
 // Slots for one chunk from the worker's slab, refilled from the shared pool in blocks.
 uint32_t Mcts::allocate(Worker& w, uint32_t count) {
@@ -526,136 +490,6 @@ SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
     }
     SearchResult r = buildResult(true);
     r.reusedTree = reused;
-    return r;
-}
-
-// Sides walled apart: play the longest line of our own regions (perfect when the counts are
-// exact); the winner is whoever has more moves left.
-SearchResult Mcts::separatedResult(bool reused) {
-    RegionCounter counter(options_.params.regionBudgetRoot);
-    const SeparatedAnalysis a = analyseSeparated(rootPos_, counter);
-    SearchResult r;
-    r.move = separatedBestMove(rootPos_, counter);
-    if (r.move) r.pv = {*r.move};
-    r.proven = a.outcome != Outcome::Unknown;
-    r.winrate = a.outcome == Outcome::Win ? 1.0 : a.outcome == Outcome::Loss ? 0.0 : 0.5;
-    r.reusedTree = reused;
-    r.seconds = std::chrono::duration<double>(Clock::now() - searchStart_).count();
-    CandidateInfo c;
-    if (r.move) {
-        c.move = *r.move;
-        c.winrate = r.winrate;
-        c.proven = r.proven;
-        c.pv = r.pv;
-        r.candidates.push_back(c);
-    }
-    return r;
-}
-
-// Small contested endgames: an exact proof search first; a proven win is played at once.
-std::optional<SearchResult> Mcts::solveRoot(const SearchLimits& limits,
-                                            const std::atomic<bool>& stop) {
-    const SearchParams& p = options_.params;
-    if (!p.solverBudget || contestedEmptySquares(rootPos_) > p.solverMaxEmpty) return {};
-    auto deadline = Clock::time_point::max();
-    if (limits.seconds > 0)
-        deadline = searchStart_ + std::chrono::duration_cast<Clock::duration>(
-                                      std::chrono::duration<double>(0.3 * limits.seconds));
-    EndgameSolver solver(p.solverBudget, p.regionBudgetTree);
-    const SolverResult s = solver.solve(rootPos_, kSolverUnbounded, stop, deadline);
-    if (s.outcome != Outcome::Win || !s.move) return {};
-    SearchResult r;
-    r.move = s.move;
-    r.pv = {*s.move};
-    r.winrate = 1.0;
-    r.proven = true;
-    r.seconds = std::chrono::duration<double>(Clock::now() - searchStart_).count();
-    CandidateInfo c;
-    c.move = *s.move;
-    c.winrate = 1.0;
-    c.proven = true;
-    c.pv = r.pv;
-    r.candidates.push_back(c);
-    return r;
-}
-
-// ---- results ----------------------------------------------------------------------------
-
-SearchResult Mcts::snapshot() const {
-    std::lock_guard lock(treeMutex_);
-    return buildResult(true);
-}
-
-SearchResult Mcts::buildResult(bool withCandidates) const {
-    auto& self = const_cast<Mcts&>(*this);
-    NodePool& pool = self.pool();
-    Node& root = self.root_;
-    SearchResult r;
-    r.visits = load(root.visits);
-    for (const auto& w : workers_)
-        r.simulations += w->simulations.load(std::memory_order_relaxed);
-    r.treeNodes = pool.used();
-    r.seconds = std::chrono::duration<double>(Clock::now() - searchStart_).count();
-    const Proof rootProof = proofOf(root);
-    r.proven = rootProof != Proof::None;
-
-    auto winrateOf = [](Node& c) {
-        const Proof p = proofOf(c);
-        if (p == Proof::Loss) return 1.0;
-        if (p == Proof::Win) return 0.0;
-        const uint32_t n = load(c.visits);
-        return n ? static_cast<double>(load(c.valueSum)) / kValueOne / n : 0.5;
-    };
-    // Best: a proven win, else the most visited move not proven lost, ties by winrate.
-    auto better = [&](Node& a, Node& b) {
-        const int ra = proofOf(a) == Proof::Loss ? 2 : proofOf(a) == Proof::Win ? 0 : 1;
-        const int rb = proofOf(b) == Proof::Loss ? 2 : proofOf(b) == Proof::Win ? 0 : 1;
-        if (ra != rb) return ra > rb;
-        if (load(a.visits) != load(b.visits)) return load(a.visits) > load(b.visits);
-        return winrateOf(a) > winrateOf(b);
-    };
-    auto bestChild = [&](Node& n) -> Node* {
-        if (load(n.state) != static_cast<uint8_t>(NodeState::Expanded)) return nullptr;
-        Node* best = nullptr;
-        forEachChild(pool, n, [&](Node& c) {
-            if (!best || better(c, *best)) best = &c;
-            return true;
-        });
-        return best;
-    };
-    auto pvFrom = [&](Node& start, int maxLen) {
-        std::vector<Move> pv{Move::unpack(start.move)};
-        Node* n = &start;
-        while (static_cast<int>(pv.size()) < maxLen) {
-            n = bestChild(*n);
-            if (!n || (load(n->visits) == 0 && proofOf(*n) == Proof::None)) break;
-            pv.push_back(Move::unpack(n->move));
-        }
-        return pv;
-    };
-
-    Node* best = bestChild(root);
-    if (!best) return r;
-    r.move = Move::unpack(best->move);
-    r.winrate = rootProof == Proof::Win ? 1.0 : rootProof == Proof::Loss ? 0.0 : winrateOf(*best);
-    r.pv = pvFrom(*best, 30);
-    if (!withCandidates) return r;
-    std::vector<Node*> kids;
-    forEachChild(pool, root, [&](Node& c) {
-        if (load(c.visits) > 0 || proofOf(c) != Proof::None) kids.push_back(&c);
-        return true;
-    });
-    std::stable_sort(kids.begin(), kids.end(), [&](Node* a, Node* b) { return better(*a, *b); });
-    for (Node* c : kids) {
-        CandidateInfo ci;
-        ci.move = Move::unpack(c->move);
-        ci.visits = load(c->visits);
-        ci.winrate = winrateOf(*c);
-        ci.prior = c->prior;
-        ci.proven = proofOf(*c) != Proof::None;
-        ci.pv = pvFrom(*c, 10);
-        r.candidates.push_back(std::move(ci));
-    }
     return r;
 }
 
