@@ -45,14 +45,15 @@ struct SearchLimits {
 
 // Constants of the tree search. Tuned by self-play with tools/hippolyta-arena (10x10,
 // 0.1 s a move, 20-30 games a test, colours alternating over seeded random openings):
-//   widening exponent 0.6 beat 0.5 19-11; 0.4 lost 7-13 to 0.5; 0.7 lost to 0.6;
+//   widening exponent 0.6 beat 0.5 19-11; 0.4 lost 7-13 to 0.5; 0.7 lost 8-22 to 0.6;
 //   exploration 0.15 lost 8-12 to 0.25; 0.4 scored 13-7 then 14-16 (kept 0.25);
 //   ordering 0 (hand-set) beat 1 (fitted to the evaluation) 14-6;
-//   2 random playout plies 13-7, 4 plies 9-11 against 0; evaluation reranking of the best 24
-//   cheap moves 12-8; all of these together lost 13-17: none adopted yet (see the report).
+//   2 random playout plies against none: 13-7 and 17-13 (adopted); 4 plies 9-11;
+//   reordering the best 16 cheap moves by the evaluation at each expansion lost 7-23 (too
+//   costly once expansions got cheap); mobility weight 0.3 instead of 0.6: 14-16.
 struct SearchParams {
     double exploration = 0.25;  // UCT: q + exploration * sqrt(ln N / n)
-    int playoutPlies = 0;       // random plies before the evaluation
+    int playoutPlies = 2;       // random plies before the evaluation
     double wideningBase = 2;    // children considered: base + scale * visits^exponent
     double wideningScale = 1.0;
     double wideningExponent = 0.6;
