@@ -1,0 +1,56 @@
+// The engine-side game log (hippolyta --game-log DIR): every game the engine plays is written
+// to its own plain text record (engine/core/records/text_record.h) as it goes. The header is
+// written when the game starts, each move is appended and flushed as it is played, and the
+// result is appended at the end, so an engine killed at any moment leaves a valid record of
+// every move played so far.
+#pragma once
+
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include "engine/core/records/game_record.h"
+
+namespace hippolyta {
+
+class GameLogError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+class GameLog {
+  public:
+    // Creates dir if needed. Throws GameLogError if it cannot.
+    explicit GameLog(std::string dir);
+    ~GameLog();
+    GameLog(const GameLog&) = delete;
+    GameLog& operator=(const GameLog&) = delete;
+
+    // Opens a new file for a game from header.start (names, time control and date taken from
+    // header too; today's date if empty) and writes its header. A game still open is closed
+    // first: as "Void" if it has moves, and deleted if it has none (GTP controllers send
+    // clear_board repeatedly). Throws GameLogError when the file cannot be written.
+    void startGame(const GameRecord& header);
+    // Appends a move of the side to move and flushes. Needs an open game.
+    void recordMove(Move m);
+    // Takes back the last move (GTP undo): the file is rewritten through a temporary file.
+    void undoMove();
+    // Appends the result (an SGF RE value such as "W+") and closes the game.
+    void finishGame(const std::string& result, const std::string& comment = "");
+
+    bool inGame() const { return file_.is_open(); }
+    // The file of the open game, or of the last one.
+    const std::string& path() const { return path_; }
+
+  private:
+    void closeUnfinished();
+    void write(const std::string& text);
+
+    std::string dir_;
+    std::string path_;
+    std::ofstream file_;
+    GameRecord record_;  // the open game, for undo rewrites
+    int counter_ = 0;
+};
+
+}  // namespace hippolyta
