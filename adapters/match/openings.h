@@ -13,7 +13,7 @@ namespace hippolyta {
 
 struct Opening {
     Position start = Position::start();  // the standard start, or the position given
-    std::vector<Move> moves;  // played from start before the engines take over
+    std::vector<Move> moves;             // played from start before the engines take over
     bool fromPosition = false;
     std::string text;  // one line, for the results table: the moves or the position
 };

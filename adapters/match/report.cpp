@@ -14,7 +14,7 @@ std::string fixed(double v, int decimals) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v + 0.0);  // + 0.0: no "-0.0"
     return buf;
 }
 
@@ -39,7 +39,7 @@ Score scoreOf(const std::vector<GameRow>& rows, const std::string& engine1) {
 }
 
 std::string progressLine(const GameRow& r) {
-    std::string line = "Finished game " + std::to_string(r.game + 1) + " (" + r.white + " vs " +
+    std::string line = "Finished game " + std::to_string(r.game) + " (" + r.white + " vs " +
                        r.black + "): " + (r.winner == Color::White ? "1-0" : "0-1") + " {" +
                        reasonName(r.reason);
     if (!r.detail.empty()) line += ": " + r.detail;
