@@ -2,7 +2,10 @@
 # A fake GTP Amazons engine for match-runner tests. It answers genmove with the next move of a
 # fixed game script (one move a line, '#' comments) and can be told to misbehave:
 #
-#   scripted-engine.sh SCRIPT [--name NAME] [--fault KIND] [--at K] [--once FILE] [--delay S]
+#   scripted-engine.sh SCRIPT [--name NAME] [--think S] [--fault KIND] [--at K] [--once FILE]
+#                             [--delay S]
+#
+# --think S sleeps S seconds before every move (for runs that must take a while).
 #
 # KIND, at its K-th genmove of a game (default 1):
 #   illegal      answers a1-a2/a3 (parsable, illegal on a standard start)
@@ -19,7 +22,7 @@
 set -f  # no glob expansion of GTP arguments
 script=$1
 shift
-name=fake fault=none at=1 once="" delay=0
+name=fake fault=none at=1 once="" delay=0 think=0
 while [ $# -gt 0 ]; do
     case $1 in
         --name) name=$2; shift 2 ;;
@@ -27,6 +30,7 @@ while [ $# -gt 0 ]; do
         --at) at=$2; shift 2 ;;
         --once) once=$2; shift 2 ;;
         --delay) delay=$2; shift 2 ;;
+        --think) think=$2; shift 2 ;;
         *) echo "scripted-engine: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -72,6 +76,7 @@ while IFS= read -r line; do
             if due resign "$asked"; then reply resign; continue; fi
             if due garbage "$asked"; then printf 'thinking very hard...\n'; fi
             if due slow "$asked"; then sleep "$delay"; fi
+            if [ "$think" != 0 ]; then sleep "$think"; fi
             if [ "$ply" -lt "${#moves[@]}" ]; then
                 reply "${moves[$ply]}"
                 ply=$((ply + 1))
