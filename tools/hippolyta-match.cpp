@@ -103,7 +103,6 @@ int main(int argc, char** argv) {
                 config.sprt->alpha >= 1 || config.sprt->beta <= 0 || config.sprt->beta >= 1)
                 throw std::invalid_argument("--sprt needs ELO0 < ELO1 and 0 < ALPHA, BETA < 1");
         }
-        if (!mergeFiles.empty()) return mergeResults(mergeFiles, config.sprt, std::cout, std::cerr);
         if (!white.empty() || !black.empty()) {
             if (!config.engine1.command.empty() || !config.engine2.command.empty())
                 throw std::invalid_argument("use --white/--black or --engine1/--engine2");
@@ -122,8 +121,9 @@ int main(int argc, char** argv) {
         std::cerr << "hippolyta-match: " << e.what() << "\n(see --help)\n";
         return 2;
     }
-    catchInterrupts();
     try {
+        if (!mergeFiles.empty()) return mergeResults(mergeFiles, config.sprt, std::cout, std::cerr);
+        catchInterrupts();
         return runMatch(config, std::cout, std::cerr, &interrupted);
     } catch (const std::exception& e) {
         std::cerr << "hippolyta-match: " << e.what() << '\n';

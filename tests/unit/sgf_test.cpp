@@ -52,10 +52,11 @@ TEST(SgfRead, QuarryFullGameIs87PliesWonByWhite) {
     EXPECT_EQ(r.result, "W+");
     EXPECT_EQ(resultWinner(r.result), Color::White);
     EXPECT_EQ(r.whiteName, "ref-greedy-territory");
-    // Black resigned a lost position; the moves replay legally.
+    // The moves replay legally to the end: Black has no legal move left.
     const Game g = replayRecord(r);
     EXPECT_EQ(g.moves().size(), 87u);
-    EXPECT_EQ(g.position().sideToMove(), Color::Black);
+    EXPECT_TRUE(g.isOver());
+    EXPECT_EQ(g.winner(), Color::White);
 }
 
 TEST(SgfRead, QuarryPartialGameIsVoid) {
