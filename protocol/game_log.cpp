@@ -92,6 +92,33 @@ void GameLog::finishGame(const std::string& result, const std::string& comment) 
     file_.close();
 }
 
+void GameLog::followNewGame(const Game& game, const GameRecord& header) {
+    GameRecord h = header;
+    h.start = game.start();
+    startGame(h);
+    for (Move m : game.moves())
+        recordMove(m);
+    if (game.isOver() && !game.moves().empty())
+        finishGame(game.winner() == Color::White ? "W+" : "B+");
+}
+
+void GameLog::followMove(const Game& game) {
+    if (game.moves().empty()) return;
+    if (!inGame()) {
+        followNewGame(game, record_);
+        return;
+    }
+    recordMove(game.moves().back());
+    if (game.isOver()) finishGame(game.winner() == Color::White ? "W+" : "B+");
+}
+
+void GameLog::followUndo(const Game& game) {
+    if (inGame() && record_.moves.size() == game.moves().size() + 1)
+        undoMove();
+    else
+        followNewGame(game, record_);
+}
+
 void GameLog::closeUnfinished() {
     if (!inGame()) return;
     if (record_.moves.empty()) {

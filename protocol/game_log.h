@@ -38,6 +38,15 @@ class GameLog {
     // Appends the result (an SGF RE value such as "W+") and closes the game.
     void finishGame(const std::string& result, const std::string& comment = "");
 
+    // For a GTP session's game listener, one call per event:
+    // a new game (boardsize, clear_board, loadsgf: moves already in `game` are written too),
+    // a move played (game.moves().back()), a move taken back. When a move ends the game the
+    // result ("W+" or "B+") is written and the file closed; an undo after that starts a new
+    // file with the game so far.
+    void followNewGame(const Game& game, const GameRecord& header = {});
+    void followMove(const Game& game);
+    void followUndo(const Game& game);
+
     bool inGame() const { return file_.is_open(); }
     // The file of the open game, or of the last one.
     const std::string& path() const { return path_; }

@@ -101,7 +101,12 @@ class Referee {
         if (tc.kind != ClockKind::None) {
             // Engines may play without knowing the clock: a refusal here costs nothing.
             const bool kgs = engine(side).lists("kgs-time_settings");
-            if (kgs || engine(side).mayKnow("time_settings"))
+            if (tc.kind == ClockKind::Fischer && engine(side).lists("amz-time_settings"))
+                call(side,
+                     "amz-time_settings fischer " + formatSeconds(tc.mainSeconds) + " " +
+                         formatSeconds(tc.incrementSeconds),
+                     options_.commandTimeout);
+            else if (kgs || engine(side).mayKnow("time_settings"))
                 call(side, timeSettingsCommand(tc, kgs), options_.commandTimeout);
         }
         if (opening_.fromPosition) require(side, "loadsgf " + openingSgf_);

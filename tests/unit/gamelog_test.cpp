@@ -104,6 +104,36 @@ TEST_F(GameLogTest, EmptyGamesLeaveNoFileAndUnfinishedOnesAreVoid) {
     EXPECT_EQ(files().size(), 1u);
 }
 
+TEST_F(GameLogTest, FollowsAGameToItsEnd) {
+    GameLog log(dir_.string());
+    Game game(Position::start(5));
+    game.play(firstLegal(game.position()));
+    GameRecord header;
+    header.whiteName = "hippolyta";
+    log.followNewGame(game, header);  // a loaded game with one move already played
+    const std::string first = log.path();
+    game.play(firstLegal(game.position()));
+    log.followMove(game);
+    game.undo();
+    log.followUndo(game);
+    EXPECT_EQ(readTextRecord(slurp(first)).moves, game.moves());
+    while (!game.isOver()) {
+        game.play(firstLegal(game.position()));
+        log.followMove(game);
+    }
+    EXPECT_FALSE(log.inGame());
+    const GameRecord done = readTextRecord(slurp(first));
+    EXPECT_EQ(done.moves, game.moves());
+    EXPECT_EQ(resultWinner(done.result), game.winner());
+    EXPECT_EQ(done.whiteName, "hippolyta");
+    EXPECT_EQ(done.size(), 5);
+    // An undo after the end starts a new file holding the game so far.
+    game.undo();
+    log.followUndo(game);
+    EXPECT_NE(log.path(), first);
+    EXPECT_EQ(readTextRecord(slurp(log.path())).moves, game.moves());
+}
+
 TEST_F(GameLogTest, UnwritableDirectoryIsAClearError) {
     fs::create_directories(dir_);
     std::ofstream(dir_ / "file") << "x";
