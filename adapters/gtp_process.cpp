@@ -2,8 +2,10 @@
 
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <boost/process.hpp>
+#include <boost/process/extend.hpp>
 #include <chrono>
 
 namespace hippolyta {
@@ -20,6 +22,20 @@ struct GtpProcess::Impl {
 };
 
 namespace {
+
+// Runs in the child between fork and exec, after its stdin/stdout/stderr are in place: closes
+// every other descriptor it inherited. Without this an engine keeps copies of the pipes of
+// engines started before it (or at the same time by another thread), so those never see end
+// of file, and a runner waiting for one of them to exit waits for ever.
+struct CloseInheritedDescriptors : bp::extend::handler {
+    template <class Executor>
+    void on_exec_setup(Executor&) const {
+        if (::close_range(3, ~0U, 0) == 0) return;
+        const long max = ::sysconf(_SC_OPEN_MAX);
+        for (int fd = 3; fd < (max > 0 ? max : 4096); ++fd)
+            ::close(fd);
+    }
+};
 
 // A write to an engine that died must fail, not kill the whole runner with SIGPIPE.
 void ignoreSigpipe() {
@@ -42,13 +58,15 @@ GtpProcess::GtpProcess(const std::string& command, bool passStderr, TrafficLog t
     : impl_(std::make_unique<Impl>()), traffic_(std::move(traffic)), abort_(abort) {
     ignoreSigpipe();
     try {
+        // Parenthesised so that formatting does not take the redirections for templates.
+        auto in = (bp::std_in < impl_->in);
+        auto out = (bp::std_out > impl_->out);
         if (passStderr)
-            impl_->child = bp::child("/bin/sh", "-c", command,
-                                     bp::std_in<impl_->in, bp::std_out> impl_->out, impl_->group);
+            impl_->child = bp::child("/bin/sh", "-c", command, in, out, impl_->group,
+                                     CloseInheritedDescriptors{});
         else
-            impl_->child =
-                bp::child("/bin/sh", "-c", command, bp::std_in<impl_->in, bp::std_out> impl_->out,
-                          bp::std_err > bp::null, impl_->group);
+            impl_->child = bp::child("/bin/sh", "-c", command, in, out, (bp::std_err > bp::null),
+                                     impl_->group, CloseInheritedDescriptors{});
     } catch (const std::exception& e) {
         throw EngineFailure(FailureKind::Crash, "cannot start '" + command + "': " + e.what());
     }
