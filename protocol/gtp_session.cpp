@@ -73,7 +73,7 @@ int GtpSession::run(std::istream& in, std::ostream& out) {
         if (state_.quitRequested()) break;
         // Pondering would start here, after the answer is out.
     }
-    spdlog::info("gtp: session ends ({})", state_.quitRequested() ? "quit" : "end of input");
+    spdlog::debug("gtp: session ends ({})", state_.quitRequested() ? "quit" : "end of input");
     return 0;
 }
 
