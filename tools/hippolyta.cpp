@@ -64,7 +64,8 @@ int runPerft(const std::vector<std::string>& args) {
 }
 
 int runBenchCommand(const EngineConfig& config) {
-    for (const auto& [key, value] : runBench(config)) std::cout << key << ": " << value << '\n';
+    for (const auto& [key, value] : runBench(config))
+        std::cout << key << ": " << value << '\n';
     std::cout.flush();
     return 0;
 }
@@ -73,9 +74,10 @@ int runBenchCommand(const EngineConfig& config) {
 
 int main(int argc, char** argv) {
     Invocation inv;
-    po::options_description opts("Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION]]\n"
-                                 "Speaks GTP on stdin/stdout unless --text or --botzone is given"
-                                 ".\nOptions");
+    po::options_description opts(
+        "Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION]]\n"
+        "Speaks GTP on stdin/stdout unless --text or --botzone is given"
+        ".\nOptions");
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")

@@ -13,11 +13,12 @@ constexpr int kMaxBoardSize = 11;
 constexpr int kMaxSquares = kMaxBoardSize * kMaxBoardSize;
 constexpr int kDefaultBoardSize = 10;
 
-constexpr Bitboard squareBit(int sq) { return Bitboard{1} << sq; }
+constexpr Bitboard squareBit(int sq) {
+    return Bitboard{1} << sq;
+}
 
 inline int popCount(Bitboard b) {
-    return std::popcount(static_cast<uint64_t>(b)) +
-           std::popcount(static_cast<uint64_t>(b >> 64));
+    return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64));
 }
 
 // Index of the lowest set bit; b must not be empty.
@@ -33,12 +34,15 @@ inline int popLowest(Bitboard& b) {
     return sq;
 }
 
-inline bool testBit(Bitboard b, int sq) { return (b >> sq) & 1; }
+inline bool testBit(Bitboard b, int sq) {
+    return (b >> sq) & 1;
+}
 
 // Calls f(square) for every set bit, lowest first.
 template <typename F>
 inline void forEachSquare(Bitboard b, F&& f) {
-    while (b) f(popLowest(b));
+    while (b)
+        f(popLowest(b));
 }
 
 }  // namespace hippolyta

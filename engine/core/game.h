@@ -9,7 +9,7 @@
 namespace hippolyta {
 
 class Game {
-public:
+  public:
     explicit Game(Position start = Position::start()) : start_(start), current_(start) {}
 
     const Position& start() const { return start_; }
@@ -33,7 +33,7 @@ public:
     // The winner once the game is over: the side whose opponent has no legal move.
     std::optional<Color> winner() const;
 
-private:
+  private:
     Position start_;
     Position current_;
     std::vector<Move> moves_;

@@ -7,7 +7,8 @@ namespace hippolyta {
 const Geometry& Geometry::forSize(int n) {
     static const auto tables = [] {
         std::array<const Geometry*, kMaxBoardSize + 1> t{};
-        for (int s = kMinBoardSize; s <= kMaxBoardSize; ++s) t[s] = new Geometry(s);
+        for (int s = kMinBoardSize; s <= kMaxBoardSize; ++s)
+            t[s] = new Geometry(s);
         return t;
     }();
     if (n < kMinBoardSize || n > kMaxBoardSize) throw std::out_of_range("unsupported board size");
@@ -15,20 +16,24 @@ const Geometry& Geometry::forSize(int n) {
 }
 
 Geometry::Geometry(int n) : n_(n) {
-    for (int sq = 0; sq < n * n; ++sq) board_ |= squareBit(sq);
+    for (int sq = 0; sq < n * n; ++sq)
+        board_ |= squareBit(sq);
     for (int d = 0; d < 8; ++d) {
         Bitboard m = 0;
         for (int r = 0; r < n; ++r)
             for (int c = 0; c < n; ++c)
-                if (onBoard(c - kDirections[d].dc, r - kDirections[d].dr)) m |= squareBit(square(c, r));
+                if (onBoard(c - kDirections[d].dc, r - kDirections[d].dr))
+                    m |= squareBit(square(c, r));
         shiftMask_[d] = m;
     }
     // Lines: ranks [0,n), files [n,2n), diagonals (col-row const) [2n,4n-1),
     // anti-diagonals (col+row const) [4n-1,6n-2). Position along every line is the column,
     // except files, where it is the row.
     lineCount_ = 6 * n - 2;
-    for (int l = 0; l < lineCount_; ++l) emptyLine_[l] = static_cast<uint16_t>((1u << kLineBits) - 1);
-    for (auto& ls : lineSquare_) ls.fill(0xff);
+    for (int l = 0; l < lineCount_; ++l)
+        emptyLine_[l] = static_cast<uint16_t>((1u << kLineBits) - 1);
+    for (auto& ls : lineSquare_)
+        ls.fill(0xff);
     for (int r = 0; r < n; ++r) {
         for (int c = 0; c < n; ++c) {
             const int sq = square(c, r);
@@ -55,8 +60,10 @@ LineTables::LineTables() {
     for (int pos = 0; pos < kLineBits; ++pos) {
         for (unsigned occ = 0; occ < (1u << kLineBits); ++occ) {
             uint16_t mask = 0;
-            for (int p = pos + 1; p < kLineBits && !(occ & (1u << p)); ++p) mask |= 1u << p;
-            for (int p = pos - 1; p >= 0 && !(occ & (1u << p)); --p) mask |= 1u << p;
+            for (int p = pos + 1; p < kLineBits && !(occ & (1u << p)); ++p)
+                mask |= 1u << p;
+            for (int p = pos - 1; p >= 0 && !(occ & (1u << p)); --p)
+                mask |= 1u << p;
             reach_[pos][occ] = mask;
             count_[pos][occ] = static_cast<uint8_t>(std::popcount(mask));
         }

@@ -29,7 +29,7 @@ struct SquareLines {
 };
 
 class Geometry {
-public:
+  public:
     // The shared, immutable tables for board size n (kMinBoardSize..kMaxBoardSize).
     static const Geometry& forSize(int n);
 
@@ -57,11 +57,12 @@ public:
     // Squares a king step away from any square of b.
     Bitboard kingNeighbours(Bitboard b) const {
         Bitboard r = 0;
-        for (int d = 0; d < 8; ++d) r |= shift(b, d);
+        for (int d = 0; d < 8; ++d)
+            r |= shift(b, d);
         return r;
     }
 
-private:
+  private:
     explicit Geometry(int n);
 
     int n_;
@@ -80,7 +81,7 @@ struct LineTables {
     uint16_t reach(int pos, uint16_t occ) const { return reach_[pos][occ]; }
     uint8_t count(int pos, uint16_t occ) const { return count_[pos][occ]; }
 
-private:
+  private:
     LineTables();
     std::array<std::array<uint16_t, 1 << kLineBits>, kLineBits> reach_;
     std::array<std::array<uint8_t, 1 << kLineBits>, kLineBits> count_;

@@ -23,7 +23,11 @@ struct Move {
 using MoveList = std::vector<Move>;
 
 enum class Color : uint8_t { White = 0, Black = 1 };
-constexpr Color opposite(Color c) { return c == Color::White ? Color::Black : Color::White; }
-constexpr int index(Color c) { return static_cast<int>(c); }
+constexpr Color opposite(Color c) {
+    return c == Color::White ? Color::Black : Color::White;
+}
+constexpr int index(Color c) {
+    return static_cast<int>(c);
+}
 
 }  // namespace hippolyta

@@ -45,8 +45,8 @@ int parseSquare(std::string_view text, int n) {
         row = row * 10 + (s[i] - '0');
     }
     if (s[1] == '0' || col >= n || row < 1 || row > n)
-        throw NotationError("square '" + std::string(text) + "' is off the " +
-                            std::to_string(n) + "x" + std::to_string(n) + " board");
+        throw NotationError("square '" + std::string(text) + "' is off the " + std::to_string(n) +
+                            "x" + std::to_string(n) + " board");
     return (row - 1) * n + col;
 }
 
@@ -80,8 +80,8 @@ Move parseMove(std::string_view raw, int n) {
             sep = text[i++];
         squares.push_back(readSquare(text, i, n));
         if (sep == ',') {
-            if (squares[2] != squares[1]) throw fail("the arrow must be shot from " +
-                                                     squareName(squares[1], n));
+            if (squares[2] != squares[1])
+                throw fail("the arrow must be shot from " + squareName(squares[1], n));
             squares[2] = readSquare(text, i, n);
         }
         if (sep == '(') {
@@ -155,7 +155,7 @@ Position parsePosition(std::string_view text) {
                 if (col > n) break;
                 continue;
             }
-            const Piece p = c == 'W' ? Piece::WhiteAmazon
+            const Piece p = c == 'W'   ? Piece::WhiteAmazon
                             : c == 'B' ? Piece::BlackAmazon
                             : c == 'x' ? Piece::Arrow
                                        : Piece::Empty;
@@ -174,8 +174,12 @@ Position parsePosition(std::string_view text) {
     return pos;
 }
 
-char colorLetter(Color c) { return c == Color::White ? 'W' : 'B'; }
-const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
+char colorLetter(Color c) {
+    return c == Color::White ? 'W' : 'B';
+}
+const char* colorName(Color c) {
+    return c == Color::White ? "white" : "black";
+}
 
 Color parseColor(std::string_view text) {
     const std::string s = lower(text);

@@ -12,7 +12,7 @@ namespace hippolyta {
 
 // Thrown for any malformed square, move or position text; what() explains the problem.
 class NotationError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

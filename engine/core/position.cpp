@@ -10,8 +10,8 @@ namespace {
 
 // Calls f(target) for every square reachable by a queen from `sq` given line words `lines`.
 template <typename F>
-inline void forEachReach(const Geometry& geo, const std::array<uint16_t, kMaxLines>& lines,
-                         int sq, F&& f) {
+inline void forEachReach(const Geometry& geo, const std::array<uint16_t, kMaxLines>& lines, int sq,
+                         F&& f) {
     const LineTables& lt = LineTables::get();
     const SquareLines& sl = geo.linesOf(sq);
     for (int k = 0; k < 4; ++k) {
@@ -24,8 +24,7 @@ inline void forEachReach(const Geometry& geo, const std::array<uint16_t, kMaxLin
     }
 }
 
-inline int reachCount(const Geometry& geo, const std::array<uint16_t, kMaxLines>& lines,
-                      int sq) {
+inline int reachCount(const Geometry& geo, const std::array<uint16_t, kMaxLines>& lines, int sq) {
     const LineTables& lt = LineTables::get();
     const SquareLines& sl = geo.linesOf(sq);
     return lt.count(sl.pos[0], lines[sl.line[0]]) + lt.count(sl.pos[1], lines[sl.line[1]]) +
@@ -47,11 +46,14 @@ bool reaches(const Geometry& geo, const std::array<uint16_t, kMaxLines>& lines, 
 }  // namespace
 
 Position::Position(int n) : geo_(&Geometry::forSize(n)) {
-    for (int l = 0; l < geo_->lineCount(); ++l) lines_[l] = geo_->emptyLineWord(l);
+    for (int l = 0; l < geo_->lineCount(); ++l)
+        lines_[l] = geo_->emptyLineWord(l);
     hash_ = computeHash();
 }
 
-Position Position::emptyBoard(int n) { return Position(n); }
+Position Position::emptyBoard(int n) {
+    return Position(n);
+}
 
 Position Position::start(int n) {
     Position p(n);
@@ -95,7 +97,8 @@ void Position::setSideToMove(Color c) {
 uint64_t Position::computeHash() const {
     const ZobristKeys& z = ZobristKeys::get();
     uint64_t h = z.size[size()];
-    for (int c = 0; c < 2; ++c) forEachSquare(amazons_[c], [&](int sq) { h ^= z.amazon[c][sq]; });
+    for (int c = 0; c < 2; ++c)
+        forEachSquare(amazons_[c], [&](int sq) { h ^= z.amazon[c][sq]; });
     forEachSquare(arrows(), [&](int sq) { h ^= z.arrow[sq]; });
     if (side_ == Color::Black) h ^= z.blackToMove;
     return h;
@@ -106,7 +109,8 @@ void Position::makeMove(Move m) {
     const int s = index(side_);
     const Bitboard fromTo = squareBit(m.from) | squareBit(m.to);
     amazons_[s] ^= fromTo;
-    occupied_ ^= fromTo | squareBit(m.arrow);
+    occupied_ ^= fromTo;
+    occupied_ ^= squareBit(m.arrow);  // may be the square just left
     toggleLines(m.from);
     toggleLines(m.to);
     toggleLines(m.arrow);
@@ -120,7 +124,8 @@ void Position::undoMove(Move m) {
     const int s = index(side_);
     const Bitboard fromTo = squareBit(m.from) | squareBit(m.to);
     amazons_[s] ^= fromTo;
-    occupied_ ^= fromTo | squareBit(m.arrow);
+    occupied_ ^= fromTo;
+    occupied_ ^= squareBit(m.arrow);  // may be the square just left
     toggleLines(m.arrow);
     toggleLines(m.to);
     toggleLines(m.from);
@@ -134,7 +139,8 @@ bool Position::isLegal(Move m) const {
     if (!reaches(*geo_, lines_, m.from, m.to)) return false;
     auto lines = lines_;
     const SquareLines& sl = geo_->linesOf(m.from);
-    for (int k = 0; k < 4; ++k) lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
+    for (int k = 0; k < 4; ++k)
+        lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
     return reaches(*geo_, lines, m.to, m.arrow);
 }
 
@@ -143,14 +149,16 @@ void Position::generateMoves(MoveList& out) const {
     auto lines = lines_;
     forEachSquare(amazons_[index(side_)], [&](int from) {
         const SquareLines& sl = geo_->linesOf(from);
-        for (int k = 0; k < 4; ++k) lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
+        for (int k = 0; k < 4; ++k)
+            lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
         forEachReach(*geo_, lines, from, [&](int to) {
             forEachReach(*geo_, lines, to, [&](int arrow) {
                 out.push_back(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to),
                                    static_cast<uint8_t>(arrow)});
             });
         });
-        for (int k = 0; k < 4; ++k) lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
+        for (int k = 0; k < 4; ++k)
+            lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
     });
 }
 
@@ -159,9 +167,11 @@ uint64_t Position::countMoves() const {
     auto lines = lines_;
     forEachSquare(amazons_[index(side_)], [&](int from) {
         const SquareLines& sl = geo_->linesOf(from);
-        for (int k = 0; k < 4; ++k) lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
+        for (int k = 0; k < 4; ++k)
+            lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
         forEachReach(*geo_, lines, from, [&](int to) { total += reachCount(*geo_, lines, to); });
-        for (int k = 0; k < 4; ++k) lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
+        for (int k = 0; k < 4; ++k)
+            lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
     });
     return total;
 }
@@ -170,7 +180,9 @@ bool Position::hasLegalMove(Color c) const {
     return (geo_->kingNeighbours(amazons_[index(c)]) & emptySquares()) != 0;
 }
 
-int Position::queenReachCount(int sq) const { return reachCount(*geo_, lines_, sq); }
+int Position::queenReachCount(int sq) const {
+    return reachCount(*geo_, lines_, sq);
+}
 
 Bitboard Position::queenReach(int sq) const {
     Bitboard b = 0;

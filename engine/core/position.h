@@ -14,7 +14,7 @@ namespace hippolyta {
 enum class Piece : uint8_t { Empty, WhiteAmazon, BlackAmazon, Arrow };
 
 class Position {
-public:
+  public:
     // The standard start for board size n: with k = (n-1)/3, White on (0,k) (k,0) (n-1-k,0)
     // (n-1,k), Black mirrored top to bottom, White to move.
     static Position start(int n = kDefaultBoardSize);
@@ -58,11 +58,12 @@ public:
                a.amazons_[0] == b.amazons_[0] && a.amazons_[1] == b.amazons_[1];
     }
 
-private:
+  private:
     explicit Position(int n);
     void toggleLines(int sq) {
         const SquareLines& sl = geo_->linesOf(sq);
-        for (int k = 0; k < 4; ++k) lines_[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
+        for (int k = 0; k < 4; ++k)
+            lines_[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
     }
 
     const Geometry* geo_;

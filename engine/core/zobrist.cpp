@@ -17,9 +17,12 @@ const ZobristKeys& ZobristKeys::get() {
         ZobristKeys k{};
         uint64_t state = 0x48697070'6f6c7974ULL;  // "Hippolyt"
         for (auto& side : k.amazon)
-            for (auto& key : side) key = nextKey(state);
-        for (auto& key : k.arrow) key = nextKey(state);
-        for (auto& key : k.size) key = nextKey(state);
+            for (auto& key : side)
+                key = nextKey(state);
+        for (auto& key : k.arrow)
+            key = nextKey(state);
+        for (auto& key : k.size)
+            key = nextKey(state);
         k.blackToMove = nextKey(state);
         return k;
     }();

@@ -10,6 +10,9 @@ struct PerftCase {
     int size;
     int depth;
     uint64_t leaves;
+    friend void PrintTo(const PerftCase& c, std::ostream* os) {
+        *os << "n=" << c.size << " depth=" << c.depth << " leaves=" << c.leaves;
+    }
 };
 
 // Every value of shared/reference/perft.md up to a few hundred million leaves.
@@ -29,11 +32,14 @@ INSTANTIATE_TEST_SUITE_P(
                       PerftCase{6, 1, 544}, PerftCase{6, 2, 238532}, PerftCase{6, 3, 91074224},
                       PerftCase{7, 1, 812}, PerftCase{7, 2, 560400}, PerftCase{7, 3, 359578432},
                       PerftCase{8, 1, 1232}, PerftCase{8, 2, 1331198}, PerftCase{9, 1, 1700},
-                      PerftCase{9, 2, 2572956}, PerftCase{10, 1, 2176},
-                      PerftCase{10, 2, 4307152}, PerftCase{11, 1, 2780},
-                      PerftCase{11, 2, 7070254}),
+                      PerftCase{9, 2, 2572956}, PerftCase{10, 1, 2176}, PerftCase{10, 2, 4307152},
+                      PerftCase{11, 1, 2780}, PerftCase{11, 2, 7070254}),
     [](const auto& info) {
-        return "n" + std::to_string(info.param.size) + "_d" + std::to_string(info.param.depth);
+        std::string name = "n";
+        name += std::to_string(info.param.size);
+        name += "_d";
+        name += std::to_string(info.param.depth);
+        return name;
     });
 
 Position afterMoves(std::initializer_list<const char*> moves) {
@@ -65,7 +71,8 @@ TEST(Perft, GeneratedMovesMatchCountAndAreLegal) {
     MoveList moves;
     pos.generateMoves(moves);
     EXPECT_EQ(moves.size(), pos.countMoves());
-    for (Move m : moves) EXPECT_TRUE(pos.isLegal(m));
+    for (Move m : moves)
+        EXPECT_TRUE(pos.isLegal(m));
 }
 
 }  // namespace
