@@ -21,11 +21,14 @@ const std::regex kCanonicalMove("[a-k]([1-9]|1[01])-[a-k]([1-9]|1[01])/[a-k]([1-
 std::vector<std::string> words(const std::string& text) {
     std::istringstream in(text);
     std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(w);
+    for (std::string w; in >> w;)
+        out.push_back(w);
     return out;
 }
 
-TEST_F(GtpSessionTest, StartsOnTheDefault10x10Board) { EXPECT_EQ(position(), kStart10); }
+TEST_F(GtpSessionTest, StartsOnTheDefault10x10Board) {
+    EXPECT_EQ(position(), kStart10);
+}
 
 TEST_F(GtpSessionTest, BoardsizeResetsTheGame) {
     ok("play w d1-d7/g7");
@@ -44,8 +47,9 @@ TEST_F(GtpSessionTest, BoardsizeErrorsKeepTheGame) {
     EXPECT_EQ(fail("boardsize 3"), "unacceptable size");
     EXPECT_EQ(fail("boardsize 12"), "unacceptable size");
     EXPECT_EQ(fail("boardsize -10"), "unacceptable size");
-    EXPECT_EQ(fail("boardsize 99999999999999999999"), "syntax error: '99999999999999999999' is "
-                                                      "not an integer (usage: boardsize SIZE)");
+    EXPECT_EQ(fail("boardsize 99999999999999999999"),
+              "syntax error: '99999999999999999999' is "
+              "not an integer (usage: boardsize SIZE)");
     EXPECT_TRUE(fail("boardsize ten").starts_with("syntax error"));
     EXPECT_TRUE(fail("boardsize").starts_with("wrong number of arguments"));
     EXPECT_TRUE(fail("boardsize 8 8").starts_with("wrong number of arguments"));
@@ -72,8 +76,8 @@ TEST_F(GtpSessionTest, KomiIsCheckedThenIgnored) {
 TEST_F(GtpSessionTest, PlayAcceptsEveryMoveForm) {
     ok("play w d1-d7/g7");
     const std::string expected = position();
-    for (const char* form : {"d1-d7/g7", "d1-d7-g7", "d1-d7xg7", "d1-d7(g7)", "d1d7g7",
-                             "d1d7,d7g7", "D1-D7-G7", "D1-D7XG7", "D1D7,D7G7"}) {
+    for (const char* form : {"d1-d7/g7", "d1-d7-g7", "d1-d7xg7", "d1-d7(g7)", "d1d7g7", "d1d7,d7g7",
+                             "D1-D7-G7", "D1-D7XG7", "D1D7,D7G7"}) {
         ok("clear_board");
         EXPECT_EQ(ok(std::string("play white ") + form), "") << form;
         EXPECT_EQ(position(), expected) << form;
@@ -266,9 +270,9 @@ TEST_F(GtpSessionTest, PositionStringSetsTheBoardAndClearsHistory) {
 TEST_F(GtpSessionTest, BadPositionStringsKeepTheState) {
     ok("play w d1-d7/g7");
     const std::string before = position();
-    for (const char* bad : {"3W/4/4/B3", "3W/4/4/B3 x", "3W/4/4/B4 w", "3W/4/B3 w",
-                            "4/4/4/B3 w", "3W/4/4/B3 w extra", "3W/4/4/Bq2 w",
-                            "3/3/3 w", "12/12/12/12/12/12/12/12/12/12/12/12 w", "/// w"})
+    for (const char* bad :
+         {"3W/4/4/B3", "3W/4/4/B3 x", "3W/4/4/B4 w", "3W/4/B3 w", "4/4/4/B3 w", "3W/4/4/B3 w extra",
+          "3W/4/4/Bq2 w", "3/3/3 w", "12/12/12/12/12/12/12/12/12/12/12/12 w", "/// w"})
         EXPECT_TRUE(fail(std::string("amz-position ") + bad).starts_with("bad position string"))
             << bad;
     EXPECT_EQ(position(), before);

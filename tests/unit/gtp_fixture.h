@@ -11,7 +11,7 @@
 namespace hippolyta {
 
 class GtpSessionTest : public ::testing::Test {
-protected:
+  protected:
     static EngineConfig testConfig() {
         EngineConfig config;
         config.seed = 7;

@@ -16,7 +16,9 @@ TEST(CleanLine, DropsCarriageReturnAndControlCharacters) {
     EXPECT_EQ(cleanLine("na\0me"s), "name");
 }
 
-TEST(CleanLine, TabsBecomeSpaces) { EXPECT_EQ(cleanLine("play\tw\td1-d7/g7"), "play w d1-d7/g7"); }
+TEST(CleanLine, TabsBecomeSpaces) {
+    EXPECT_EQ(cleanLine("play\tw\td1-d7/g7"), "play w d1-d7/g7");
+}
 
 TEST(CleanLine, CutsComments) {
     EXPECT_EQ(cleanLine("name # who are you"), "name ");

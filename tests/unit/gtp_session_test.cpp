@@ -35,8 +35,7 @@ TEST(GtpLoop, SkipsEmptyAndCommentLinesAndCleansTheRest) {
 
 TEST(GtpLoop, LineOverTheCapGetsAnErrorAndTheSessionGoesOn) {
     const std::string input = "1 " + std::string(kMaxLineBytes + 100, 'a') + "\n2 name\n";
-    EXPECT_EQ(runSession(input),
-              GtpSession::lineTooLongResponse() + "=2 Hippolyta\n\n");
+    EXPECT_EQ(runSession(input), GtpSession::lineTooLongResponse() + "=2 Hippolyta\n\n");
     EXPECT_TRUE(GtpSession::lineTooLongResponse().starts_with("? line too long"));
 }
 
@@ -80,9 +79,9 @@ TEST_F(GtpSessionTest, MetaCommands) {
 }
 
 TEST_F(GtpSessionTest, MetaCommandsRejectArguments) {
-    for (const char* cmd : {"protocol_version 2", "name x", "version 1", "list_commands x",
-                            "quit now", "list_games x", "known_command", "known_command a b",
-                            "set_game", "set_game a b"})
+    for (const char* cmd :
+         {"protocol_version 2", "name x", "version 1", "list_commands x", "quit now",
+          "list_games x", "known_command", "known_command a b", "set_game", "set_game a b"})
         EXPECT_TRUE(fail(cmd).starts_with("wrong number of arguments")) << cmd;
     EXPECT_FALSE(session_.state().quitRequested());
 }
@@ -96,17 +95,21 @@ TEST_F(GtpSessionTest, KnownCommand) {
 
 TEST_F(GtpSessionTest, ListCommandsListsEveryCommandOnce) {
     const std::vector<std::string> expected = {
-        "amz-legal_moves", "amz-perft",     "amz-position",     "amz-time_settings",
-        "boardsize",       "clear_board",   "final_score",      "genmove",
-        "kgs-time_settings", "known_command", "komi",           "list_commands",
-        "list_games",      "name",          "play",             "protocol_version",
-        "quit",            "reg_genmove",   "set_game",         "showboard",
-        "time_left",       "time_settings", "undo",             "version"};
+        "amz-legal_moves",   "amz-perft", "amz-position",
+        "amz-time_settings", "boardsize", "clear_board",
+        "final_score",       "genmove",   "kgs-time_settings",
+        "known_command",     "komi",      "list_commands",
+        "list_games",        "name",      "play",
+        "protocol_version",  "quit",      "reg_genmove",
+        "set_game",          "showboard", "time_left",
+        "time_settings",     "undo",      "version"};
     std::vector<std::string> listed;
     std::istringstream lines(ok("list_commands"));
-    for (std::string line; std::getline(lines, line);) listed.push_back(line);
+    for (std::string line; std::getline(lines, line);)
+        listed.push_back(line);
     EXPECT_EQ(listed, expected);
-    for (const std::string& name : listed) EXPECT_EQ(ok("known_command " + name), "true");
+    for (const std::string& name : listed)
+        EXPECT_EQ(ok("known_command " + name), "true");
 }
 
 TEST_F(GtpSessionTest, QuitAnswersAndAsksToStop) {

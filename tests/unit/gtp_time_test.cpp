@@ -96,8 +96,9 @@ TEST_F(GtpSessionTest, TimeLeft) {
     EXPECT_TRUE(fail("time_left w 10 -1").starts_with("'-1' is out of range"));
     EXPECT_TRUE(fail("time_left purple 10 0").starts_with("syntax error"));
     EXPECT_TRUE(fail("time_left w 10").starts_with("wrong number of arguments"));
-    EXPECT_TRUE(ok("amz-time_settings").ends_with("white time_left 25 stones 3\n"
-                                                  "black time_left 590.5 stones 0"));
+    EXPECT_TRUE(ok("amz-time_settings")
+                    .ends_with("white time_left 25 stones 3\n"
+                               "black time_left 590.5 stones 0"));
 }
 
 TEST_F(GtpSessionTest, KgsTimeSettings) {
