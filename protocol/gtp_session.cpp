@@ -37,6 +37,9 @@ std::string GtpSession::execute(std::string_view rawLine) {
     } catch (const std::exception& e) {
         spdlog::error("gtp: '{}' raised: {}", cleaned, e.what());
         return formatResponse(false, cmd.id, std::string("internal error: ") + e.what());
+    } catch (...) {
+        spdlog::error("gtp: '{}' raised an unknown exception", cleaned);
+        return formatResponse(false, cmd.id, "internal error");
     }
 }
 
