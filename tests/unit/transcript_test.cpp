@@ -10,6 +10,7 @@
 //   < TEXT            the next output line must equal TEXT; a bare "<" is the empty line that ends
 //                     every response
 //   <~ REGEX          the next output line must match REGEX (ECMAScript, whole line)
+//   <* REGEX          any number of next output lines (none included) matching REGEX, greedily
 // The runner starts the engine, writes the whole input at once (so commands always arrive
 // several at a time, as Quarry sends them), closes stdin, reads all output, and then checks that
 // the engine exited with code 0 within the time limit and that its output is exactly the
@@ -98,8 +99,9 @@ EngineRun runEngine(const std::vector<std::string>& args, const std::string& inp
 }
 
 struct Expectation {
+    enum class Kind { Exact, Regex, Repeated };
     std::string text;
-    bool regex = false;
+    Kind kind = Kind::Exact;
     int fileLine = 0;
 };
 
@@ -154,9 +156,11 @@ Transcript readTranscript(const fs::path& path) {
             return line.size() > prefix ? line.substr(prefix + 1) : std::string();
         };
         if (line.starts_with("<~")) {
-            t.expected.push_back({rest(2), true, lineNo});
+            t.expected.push_back({rest(2), Expectation::Kind::Regex, lineNo});
+        } else if (line.starts_with("<*")) {
+            t.expected.push_back({rest(2), Expectation::Kind::Repeated, lineNo});
         } else if (line.starts_with("<")) {
-            t.expected.push_back({rest(1), false, lineNo});
+            t.expected.push_back({rest(1), Expectation::Kind::Exact, lineNo});
         } else if (line.starts_with(">")) {
             std::string text = rest(1);
             const bool noNewline = text.ends_with("\\c");
@@ -208,25 +212,32 @@ TEST_P(TranscriptTest, MatchesGolden) {
     EXPECT_EQ(run.exitCode, 0);
     const std::vector<std::string> lines = outputLines(run.output);
     const std::string file = GetParam().filename().string();
-    for (size_t i = 0; i < t.expected.size(); ++i) {
-        const Expectation& e = t.expected[i];
-        if (i >= lines.size()) {
+    size_t next = 0;  // the output line to check next
+    for (const Expectation& e : t.expected) {
+        if (e.kind == Expectation::Kind::Repeated) {
+            const std::regex re(e.text);
+            while (next < lines.size() && std::regex_match(lines[next], re))
+                ++next;
+            continue;
+        }
+        if (next >= lines.size()) {
             ADD_FAILURE() << file << ":" << e.fileLine << ": output ended early; expected '"
                           << e.text << "'\nwhole output:\n"
                           << run.output;
             return;
         }
-        const bool match =
-            e.regex ? std::regex_match(lines[i], std::regex(e.text)) : lines[i] == rtrim(e.text);
+        const bool match = e.kind == Expectation::Kind::Regex
+                               ? std::regex_match(lines[next], std::regex(e.text))
+                               : lines[next] == rtrim(e.text);
         if (!match) {
-            ADD_FAILURE() << file << ":" << e.fileLine << ": output line " << i + 1 << " is '"
-                          << lines[i] << "', expected " << (e.regex ? "to match '" : "'") << e.text
-                          << "'\nwhole output:\n"
+            ADD_FAILURE() << file << ":" << e.fileLine << ": output line " << next + 1 << " is '"
+                          << lines[next] << "', expected '" << e.text << "'\nwhole output:\n"
                           << run.output;
             return;
         }
+        ++next;
     }
-    EXPECT_EQ(lines.size(), t.expected.size()) << file << ": extra output:\n" << run.output;
+    EXPECT_EQ(next, lines.size()) << file << ": extra output:\n" << run.output;
     EXPECT_TRUE(run.output.empty() || run.output.ends_with("\n\n")) << file;
 }
 
