@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "adapters/match/match_runner.h"
@@ -204,6 +206,42 @@ TEST_F(MatchRunnerTest, ShardsMergeIntoTheWholeMatch) {
     EXPECT_NE(out.str().find("Merged 4 games from 2 tables"), std::string::npos);
     EXPECT_NE(out.str().find("Score of A vs B: 2 - 2 - 0  [0.500] 4"), std::string::npos)
         << out.str();
+}
+
+// Two real Hippolyta processes, two games at a time, on a small board with tiny budgets.
+TEST_F(MatchRunnerTest, RealHippolytaMatch) {
+    const fs::path engine = fs::path(HIPPOLYTA_BIN_DIR) / "hippolyta";
+    ASSERT_TRUE(fs::exists(engine)) << engine << " is missing: build the hippolyta target";
+    MatchConfig c = config("", 4);
+    c.engine1 = {engine.string() + " --seed 1 --move-time 0.02 --visits 30", "hip-1"};
+    c.engine2 = {engine.string() + " --seed 2 --move-time 0.02 --visits 30", "hip-2"};
+    c.randomPlies = 2;
+    c.concurrency = 2;
+    c.referee.timeControl = parseTimeControl("30+0.1");
+    c.referee.untimedMoveTimeout = 30;
+    const std::vector<GameRow> rows = run(c);
+    ASSERT_EQ(rows.size(), 4u);
+    for (const GameRow& r : rows) {
+        EXPECT_EQ(r.reason, EndReason::NoMoves) << r.detail;
+        char stem[32];
+        std::snprintf(stem, sizeof stem, "game-%06d.sgf", r.game);
+        const GameRecord g = readSgf(slurp(dir_ / "out" / "games" / stem));
+        EXPECT_EQ(static_cast<int>(g.moves.size()), r.plies);
+        const Game replay = replayRecord(g);
+        EXPECT_TRUE(replay.isOver());
+        EXPECT_EQ(replay.winner(), r.winner);
+        EXPECT_EQ(g.mainTime, 30.0);
+    }
+    // Games 1 and 2 share their random opening, with colours swapped; games 3 and 4 another.
+    std::map<int, GameRow> byGame;
+    for (const GameRow& r : rows)
+        byGame[r.game] = r;
+    EXPECT_EQ(byGame[1].opening, byGame[2].opening);
+    EXPECT_EQ(byGame[1].white, byGame[2].black);
+    EXPECT_NE(byGame[1].opening, byGame[3].opening);
+    EXPECT_EQ(byGame[3].opening, byGame[4].opening);
+    EXPECT_EQ(std::count(byGame[1].opening.begin(), byGame[1].opening.end(), ' '), 1)
+        << "two plies: " << byGame[1].opening;
 }
 
 TEST_F(MatchRunnerTest, AnEngineThatNeverStartsStopsTheMatchClearly) {
