@@ -1,5 +1,6 @@
 #include "protocol/game_log.h"
 
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -134,6 +135,30 @@ void GameLog::write(const std::string& text) {
     file_ << text;
     file_.flush();
     if (!file_) throw GameLogError("game log: cannot write " + path_);
+}
+
+GameLogListener::GameLogListener(std::string dir, GameRecord header)
+    : log_(std::move(dir)), header_(std::move(header)) {}
+
+template <typename F>
+void GameLogListener::guarded(F&& f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        spdlog::warn("game log: {}", e.what());
+    }
+}
+
+void GameLogListener::onNewGame(const Game& game) {
+    guarded([&] { log_.followNewGame(game, header_); });
+}
+
+void GameLogListener::onMove(const Game& game) {
+    guarded([&] { log_.followMove(game); });
+}
+
+void GameLogListener::onUndo(const Game& game) {
+    guarded([&] { log_.followUndo(game); });
 }
 
 }  // namespace hippolyta

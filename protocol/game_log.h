@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/core/records/game_record.h"
+#include "protocol/gtp_state.h"
 
 namespace hippolyta {
 
@@ -60,6 +61,25 @@ class GameLog {
     std::ofstream file_;
     GameRecord record_;  // the open game, for undo rewrites
     int counter_ = 0;
+};
+
+// The GTP session's game listener for --game-log DIR:
+//   state_.addListener(std::make_unique<GameLogListener>(dir));
+// The constructor throws GameLogError if DIR cannot be created; later write failures are
+// logged (spdlog) and never disturb the session.
+class GameLogListener : public GameListener {
+  public:
+    explicit GameLogListener(std::string dir, GameRecord header = {});
+    void onNewGame(const Game& game) override;
+    void onMove(const Game& game) override;
+    void onUndo(const Game& game) override;
+    const GameLog& log() const { return log_; }
+
+  private:
+    template <typename F>
+    void guarded(F&& f);
+    GameLog log_;
+    GameRecord header_;
 };
 
 }  // namespace hippolyta

@@ -134,6 +134,25 @@ TEST_F(GameLogTest, FollowsAGameToItsEnd) {
     EXPECT_EQ(readTextRecord(slurp(log.path())).moves, game.moves());
 }
 
+// The listener on a real GTP session state: what the session plays is what the file holds.
+TEST_F(GameLogTest, ListenerFollowsAGtpSessionState) {
+    GtpState state(EngineConfig{}, GtpOptions{});
+    auto listener = std::make_unique<GameLogListener>(dir_.string());
+    const GameLogListener* log = listener.get();
+    state.addListener(std::move(listener));
+    state.newGame(6);
+    const Position& pos = state.game().position();
+    ASSERT_TRUE(state.play(pos.sideToMove(), firstLegal(pos)));
+    ASSERT_TRUE(
+        state.play(state.game().position().sideToMove(), firstLegal(state.game().position())));
+    ASSERT_TRUE(state.undo());
+    const GameRecord now = readTextRecord(slurp(log->log().path()));
+    EXPECT_EQ(now.moves, state.game().moves());
+    EXPECT_EQ(now.size(), 6);
+    state.newGame(6);  // a new game with no moves yet: the old file is closed as Void
+    EXPECT_EQ(files().size(), 2u);
+}
+
 TEST_F(GameLogTest, UnwritableDirectoryIsAClearError) {
     fs::create_directories(dir_);
     std::ofstream(dir_ / "file") << "x";
