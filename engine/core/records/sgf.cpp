@@ -361,9 +361,11 @@ std::string writeSgf(const GameRecord& record) {
     points("AB", start.amazons(Color::Black));
     points("AA", start.arrows());
     out += std::string("PL[") + colorLetter(start.sideToMove()) + "]";
+    Color next = start.sideToMove();  // for records built without movers
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
         if (i % 6 == 0) out += '\n';
-        const Color mover = record.movers[i];
+        const Color mover = i < record.movers.size() ? record.movers[i] : next;
+        next = opposite(mover);
         const char letter = colorLetter(mover);
         const Move m = record.moves[i];
         out += std::string(";") + letter + "[" + sgfPoint(m.from, n) + sgfPoint(m.to, n) +
