@@ -14,6 +14,9 @@ struct TextOptions {
     // in one process (a fully automatic game) stay under twice this; a remote game between two
     // programs likewise.
     double sideGameSeconds = 30;
+    // The most one move may take under the default schedule, so that the program stays
+    // responsive (and exits soon after its input closes) even late in a game.
+    double maxMoveSeconds = 3;
     // Visits per AI move under the default schedule, so that `seed N` games repeat exactly; the
     // time schedule stays as a cap. EngineConfig::visits, when set, replaces it.
     uint64_t moveVisits = 20000;

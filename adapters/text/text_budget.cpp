@@ -32,7 +32,8 @@ SearchLimits TextMoveBudget::limitsFor(const Position& pos, double spentSeconds)
     if (fixedSeconds_ > 0) return {fixedSeconds_, visits_};
     const int movesLeft = std::max(1, (popCount(pos.emptySquares()) + 1) / 2);
     const double left = options_.sideGameSeconds - spentSeconds;
-    return {std::max(kMinimumMoveSeconds, left / movesLeft), visits_};
+    const double share = std::min(options_.maxMoveSeconds, left / movesLeft);
+    return {std::max(kMinimumMoveSeconds, share), visits_};
 }
 
 }  // namespace hippolyta

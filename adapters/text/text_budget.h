@@ -21,7 +21,8 @@ class TextMoveBudget {
 
     // Limits for the side to move of pos, which has already spent spentSeconds in this game.
     // The default schedule divides what is left of the side's budget by the most moves the side
-    // can still have to make (each move fills one empty square), so the total never exceeds it.
+    // can still have to make (each move fills one empty square), so the total never exceeds it;
+    // no move gets more than options.maxMoveSeconds.
     SearchLimits limitsFor(const Position& pos, double spentSeconds) const;
 
   private:

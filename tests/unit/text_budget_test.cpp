@@ -36,6 +36,17 @@ TEST(TextBudget, DefaultScheduleNeverExceedsTheSideBudget) {
     EXPECT_GT(spent, 10);
 }
 
+TEST(TextBudget, NoMoveGetsMoreThanTheMaximum) {
+    TextOptions options;
+    options.sideGameSeconds = 30;
+    options.maxMoveSeconds = 2;
+    const TextMoveBudget budget(options, 0);
+    // Four empty squares: at most two moves left, but not 15 s each.
+    const Position endgame = parsePosition("WBxx/xxxx/xx2/2xB w");
+    EXPECT_DOUBLE_EQ(budget.limitsFor(endgame, 0).seconds, 2);
+    EXPECT_DOUBLE_EQ(budget.limitsFor(endgame, 27).seconds, 1.5);
+}
+
 TEST(TextBudget, OverspentSideStillGetsAPositiveLimit) {
     const TextMoveBudget budget(TextOptions{}, 0);
     EXPECT_GT(budget.limitsFor(Position::start(), 1e6).seconds, 0);

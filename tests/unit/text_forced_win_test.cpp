@@ -51,6 +51,7 @@ class SmallSolver {
 };
 
 struct ForcedWin {
+    const char* name;
     const char* position;
     int winningMoves;  // of the side to move, by the solver: few, so that a careless move loses
     bool needsSearch;  // beyond the one-ply greedy player
@@ -58,6 +59,10 @@ struct ForcedWin {
 
 void PrintTo(const ForcedWin& c, std::ostream* os) {
     *os << c.position;
+}
+
+std::string forcedWinName(const ::testing::TestParamInfo<ForcedWin>& info) {
+    return info.param.name;
 }
 
 class TextForcedWin : public ::testing::TestWithParam<ForcedWin> {};
@@ -100,11 +105,13 @@ TEST_P(TextForcedWin, AiWinsAgainstPerfectDefence) {
 // Positions found by random play on small boards and checked by the solver above.
 INSTANTIATE_TEST_SUITE_P(
     SmallBoards, TextForcedWin,
-    ::testing::Values(ForcedWin{"x2xBx/x1BxBx/1xxW1x/B2xxx/WWxxxW/1x1xx1 w", 2, false},
-                      ForcedWin{"BBxx2/xxx1Bx/xWx1x1/Wxx1x1/x1xxBW/3xWx b", 3, false},
-                      ForcedWin{"xB1x1x/xxxBxx/WxxxB1/xB1xxx/2W1xx/Wx1W2 w", 1, true},
-                      ForcedWin{"1Bx1Bx/xxWxxB/3xx1/Wx1B1x/x1xxxx/xWxxW1 w", 1, true},
-                      ForcedWin{"1BWxB/BxBx1/1x1xx/3xW/1WxW1 w", 4, true}));
+    ::testing::Values(
+        ForcedWin{"six_white_easy", "x2xBx/x1BxBx/1xxW1x/B2xxx/WWxxxW/1x1xx1 w", 2, false},
+        ForcedWin{"six_black_easy", "BBxx2/xxx1Bx/xWx1x1/Wxx1x1/x1xxBW/3xWx b", 3, false},
+        ForcedWin{"six_white_one_of_50", "xB1x1x/xxxBxx/WxxxB1/xB1xxx/2W1xx/Wx1W2 w", 1, true},
+        ForcedWin{"six_white_one_of_27", "1Bx1Bx/xxWxxB/3xx1/Wx1B1x/x1xxxx/xWxxW1 w", 1, true},
+        ForcedWin{"five_white_four_of_26", "1BWxB/BxBx1/1x1xx/3xW/1WxW1 w", 4, true}),
+    forcedWinName);
 
 }  // namespace
 }  // namespace hippolyta
