@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
+#include <exception>
 
 #include "adapters/botzone/botzone_input.h"
 #include "adapters/botzone/botzone_protocol.h"
@@ -53,7 +53,12 @@ class BotzoneBot {
     BotzoneMove answer(double seconds, std::string& debug) {
         if (!game_.position().hasLegalMove()) return BotzoneMove{};
         const SearchLimits limits{std::max(kMinimumTurnSeconds, seconds), config_.visits};
-        const SearchResult result = engine_.chooseMove(game_, limits);
+        SearchResult result;
+        try {
+            result = engine_.chooseMove(game_, limits);
+        } catch (const std::exception& e) {
+            report(std::string("the engine failed: ") + e.what());
+        }
         Move move;
         if (result.move && game_.position().isLegal(*result.move)) {
             move = *result.move;

@@ -1,6 +1,7 @@
 #include "adapters/text/text_session.h"
 
 #include <chrono>
+#include <exception>
 
 #include "adapters/text/text_output.h"
 #include "engine/core/notation.h"
@@ -87,12 +88,19 @@ void TextSession::playAiMoves() {
         const Color side = game_.position().sideToMove();
         const SearchLimits limits = budget_.limitsFor(game_.position(), spentSeconds_[index(side)]);
         const auto t0 = std::chrono::steady_clock::now();
-        const SearchResult result = engine_->chooseMove(game_, limits);
+        SearchResult result;
+        std::string failure = "found no legal move";
+        try {
+            result = engine_->chooseMove(game_, limits);
+        } catch (const std::exception& e) {
+            failure = std::string("failed: ") + e.what();
+        }
         spentSeconds_[index(side)] +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         if (!result.move || !game_.position().isLegal(*result.move)) {
-            // The engine contract rules this out; say so rather than loop or play nonsense.
-            err_ << "Error: the AI found no legal move for " << colorName(side) << std::endl;
+            // The engine contract rules this out; hand the colour to a person rather than loop.
+            err_ << "Error: the AI " << failure << " for " << colorName(side)
+                 << "; it is now played manually" << std::endl;
             ai_[index(side)] = false;
             return;
         }
