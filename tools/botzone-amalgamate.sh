@@ -9,7 +9,7 @@
 # to /usr/include. Compile the result with: g++ -O2 -std=c++20 OUTPUT
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/.." && pwd -P)
 out=$root/build/botzone/hippolyta_botzone.cpp
 json_dir=/usr/include
 while [ $# -gt 0 ]; do
@@ -19,17 +19,18 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [-o OUTPUT] [--json-include DIR]" >&2; exit 2 ;;
     esac
 done
-[ -f "$json_dir/nlohmann/json.hpp" ] || {
+if [ ! -f "$json_dir/nlohmann/json.hpp" ]; then
     echo "botzone-amalgamate: $json_dir/nlohmann/json.hpp not found (apt install nlohmann-json3-dev)" >&2
     exit 1
-}
+fi
+json_dir=$(cd "$json_dir" && pwd -P)
 
 declare -A seen=()
 
 fail() { echo "botzone-amalgamate: $*" >&2; exit 1; }
 
 # emit FILE NAME VENDOR: copies FILE, replacing the first #include of each project or
-# nlohmann header by its text. #line keeps compiler messages pointing at the original files.
+# nlohmann header by its text (files are told apart by their real paths). #line keeps compiler messages pointing at the original files.
 # Vendor files lose their comment-only lines (kept blank) to keep the upload small, except their
 # SPDX copyright and licence lines.
 emit() {
@@ -54,17 +55,17 @@ emit() {
         if [[ $line =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\"([^\"]+)\" ]]; then
             inc=${BASH_REMATCH[1]}
             if [ -f "$root/$inc" ]; then
-                target=$root/$inc
+                target=$(realpath "$root/$inc")
             elif [ -f "$(dirname "$file")/$inc" ]; then
-                target=$(cd "$(dirname "$file")" && pwd)/$inc
+                target=$(realpath "$(dirname "$file")/$inc")
             else
                 fail "$name:$n: cannot find \"$inc\""
             fi
             inc=${target#"$root/"}
         elif [[ $line =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\<(nlohmann/[^\>]+)\> ]]; then
             inc=${BASH_REMATCH[1]}
-            target=$json_dir/$inc
-            [ -f "$target" ] || fail "$name:$n: cannot find <$inc> in $json_dir"
+            [ -f "$json_dir/$inc" ] || fail "$name:$n: cannot find <$inc> in $json_dir"
+            target=$(realpath "$json_dir/$inc")
         elif [[ $line =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\<((spdlog|boost|fmt|gtest)/[^\>]*)\> ]]; then
             fail "$name:$n: <${BASH_REMATCH[1]}> is not available on Botzone; keep engine/ and the Botzone front standard C++"
         fi
@@ -74,7 +75,7 @@ emit() {
         fi
         if [ -z "${seen[$target]:-}" ]; then
             local child_vendor=$vendor
-            [[ $target == "$json_dir/"* ]] && child_vendor=1
+            [[ $target != "$root/"* ]] && child_vendor=1
             emit "$target" "$inc" "$child_vendor"
             printf '#line %d "%s"\n' $((n + 1)) "$name"
         else
@@ -98,7 +99,7 @@ trap 'rm -f "$tmp"' EXIT
     echo "// Do not edit; regenerate. Build: g++ -O2 -std=c++20 $(basename "$out")"
     echo "// Includes nlohmann/json (https://github.com/nlohmann/json, MIT License; its SPDX lines"
     echo "// below give the copyright)."
-    for s in "${sources[@]}"; do emit "$root/$s" "$s" 0; done
+    for s in "${sources[@]}"; do emit "$(realpath "$root/$s")" "$s" 0; done
 } >"$tmp"
 mv "$tmp" "$out"
 trap - EXIT
