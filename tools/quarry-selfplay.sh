@@ -148,9 +148,10 @@ EOF
 
 # --- 3. X server and Quarry ----------------------------------------------------------------------
 xvfbPid='' quarryPid=''
-cleanup() {
-    [ -n "$quarryPid" ] && kill "$quarryPid" 2>/dev/null
-    [ -n "$xvfbPid" ] && kill "$xvfbPid" 2>/dev/null
+cleanup() {  # waits, so that a run started right after finds the display free
+    [ -n "$quarryPid" ] && kill "$quarryPid" 2>/dev/null && wait "$quarryPid" 2>/dev/null
+    [ -n "$xvfbPid" ] && kill "$xvfbPid" 2>/dev/null && wait "$xvfbPid" 2>/dev/null
+    return 0
 }
 trap cleanup EXIT
 Xvfb -displayfd 5 -screen 0 1024x768x24 -nolisten tcp 5>"$out/display" 2>"$out/xvfb.log" &
@@ -261,10 +262,17 @@ mapfile -t sgfMoves < <(grep -o -E ';[WB]\[[a-z]{6}\]' <<<"$sgfText")
     echo "final_score"
 } >"$out/replay.gtp"
 "$engine" <"$out/replay.gtp" >"$out/replay.out" 2>&1
-replayErrors=$(grep -c '^?' "$out/replay.out")
-mapfile -t tail2 < <(grep '^=' "$out/replay.out" | tail -n 2)
-movesLeft=${tail2[0]#= }
-score=${tail2[1]#= }
+# One answer per command: boardsize, clear_board, the plays, then the two questions.
+mapfile -t answers < <(grep -E '^[=?]' "$out/replay.out")
+replayErrors=0
+for ((i = 2; i < 2 + ${#sgfMoves[@]}; i++)); do
+    [ "${answers[i]:0:1}" = "=" ] || replayErrors=$((replayErrors + 1))
+done
+movesLeft='?' score='?'
+if [ ${#answers[@]} -ge 2 ]; then
+    movesLeft=${answers[-2]#= }
+    score=${answers[-1]#= }
+fi
 
 errors=$(cat "$out"/gtp-*.log | grep -c '^< ?')
 exits=$(cat "$out"/gtp-*.log | grep '^# engine exit code' | awk '{print $5}' | tr '\n' ' ')
