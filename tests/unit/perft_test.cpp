@@ -10,6 +10,9 @@ struct PerftCase {
     int size;
     int depth;
     uint64_t leaves;
+    friend void PrintTo(const PerftCase& c, std::ostream* os) {
+        *os << "n=" << c.size << " depth=" << c.depth << " leaves=" << c.leaves;
+    }
 };
 
 // Every value of shared/reference/perft.md up to a few hundred million leaves.
