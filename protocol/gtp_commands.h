@@ -19,6 +19,8 @@ void registerBoardCommands(CommandRegistry& registry);
 void registerTimeCommands(CommandRegistry& registry);
 // amz-perft, amz-position, amz-legal_moves.
 void registerExtensionCommands(CommandRegistry& registry);
+// loadsgf, printsgf.
+void registerRecordCommands(CommandRegistry& registry);
 
 // The showboard diagram: coordinates on all sides, then side to move and move number.
 std::string boardDiagram(const Game& game);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "protocol/game_log.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_framing.h"
 
@@ -15,8 +16,9 @@ GtpSession::GtpSession(const EngineConfig& config, GtpOptions options)
     registerBoardCommands(registry_);
     registerTimeCommands(registry_);
     registerExtensionCommands(registry_);
-    // Record commands (loadsgf, printsgf) register here too; a game log for
-    // state_.options().gameLogDir attaches with state_.addListener().
+    registerRecordCommands(registry_);
+    if (!state_.options().gameLogDir.empty())
+        state_.addListener(std::make_unique<GameLogListener>(state_.options().gameLogDir));
 }
 
 std::string GtpSession::lineTooLongResponse() {
