@@ -1,12 +1,120 @@
-// PLACEHOLDER until the Botzone front lands (owned by the fronts work).
+// Deliberately plain standard C++ (no spdlog, no Boost): this file and adapters/botzone/ go into
+// the single source file uploaded to Botzone (tools/botzone-amalgamate.sh).
 #include "adapters/botzone_front.h"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+
+#include "adapters/botzone/botzone_input.h"
+#include "adapters/botzone/botzone_protocol.h"
+#include "engine/core/notation.h"
 
 namespace hippolyta {
 
-int runBotzoneFront(std::istream&, std::ostream&, std::ostream& err, const EngineConfig&,
-                    const BotzoneOptions&) {
-    err << "botzone mode is not built yet\n";
-    return 2;
+namespace {
+
+using BotzoneClock = std::chrono::steady_clock;
+
+constexpr const char* kKeepRunning = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
+// Never ask the engine for "no limit" (0 seconds), even when the turn's time is gone.
+constexpr double kMinimumTurnSeconds = 0.05;
+
+// One bot: the game as we know it, our colour, and the engine (whose tree lives on between
+// turns in keep-running mode).
+class BotzoneBot {
+  public:
+    BotzoneBot(const EngineConfig& config, const BotzoneOptions& options, std::ostream& err)
+        : config_(config), options_(options), err_(err), engine_(config) {}
+
+    // Takes in one turn's input; returns the seconds the answer may take from the turn's start.
+    double take(const BotzoneTurnInput& input) {
+        for (const std::string& p : input.problems)
+            report(p);
+        if (input.full || !started_) {
+            const BotzoneHistory history =
+                input.full ? input.history : BotzoneHistory{{input.move}, {}};
+            BotzoneReplay replay = replayBotzoneHistory(history);
+            for (const std::string& p : replay.problems)
+                report(p);
+            game_ = replay.game;
+            us_ = replay.us;
+            engine_.newGame();
+            started_ = true;
+            // The game's first turn has the longer limit, not a process restarted later on.
+            return history.requests.size() <= 1 ? options_.firstTurnSeconds : options_.turnSeconds;
+        }
+        const std::string problem = playBotzoneOpponentMove(game_, us_, input.move);
+        if (!problem.empty()) report(problem + "; answering from the position before it");
+        return options_.turnSeconds;
+    }
+
+    // Chooses our move within `seconds`, plays it, and returns it (all -1 if we cannot move).
+    BotzoneMove answer(double seconds, std::string& debug) {
+        if (!game_.position().hasLegalMove()) return BotzoneMove{};
+        const SearchLimits limits{std::max(kMinimumTurnSeconds, seconds), config_.visits};
+        SearchResult result;
+        try {
+            result = engine_.chooseMove(game_, limits);
+        } catch (const std::exception& e) {
+            report(std::string("the engine failed: ") + e.what());
+        }
+        Move move;
+        if (result.move && game_.position().isLegal(*result.move)) {
+            move = *result.move;
+        } else {
+            report("the engine gave no legal move; playing the first legal one");
+            MoveList moves;
+            game_.position().generateMoves(moves);
+            move = moves.front();
+        }
+        debug = "visits " + std::to_string(result.visits) + " winrate " +
+                std::to_string(result.winrate).substr(0, 5) + " move " +
+                formatMove(move, kBotzoneBoardSize);
+        game_.play(move);
+        return fromMove(move);
+    }
+
+  private:
+    void report(const std::string& problem) { err_ << "botzone: " << problem << std::endl; }
+
+    EngineConfig config_;
+    BotzoneOptions options_;
+    std::ostream& err_;
+    Engine engine_;
+    Game game_{Position::start(kBotzoneBoardSize)};
+    Color us_ = Color::White;
+    bool started_ = false;
+};
+
+EngineConfig platformConfig(EngineConfig config, const BotzoneOptions& options) {
+    config.memoryMb = std::min(config.memoryMb, options.memoryMb);
+    return config;
+}
+
+}  // namespace
+
+int runBotzoneFront(std::istream& in, std::ostream& out, std::ostream& err,
+                    const EngineConfig& config, const BotzoneOptions& options) {
+    // The first turn's clock starts with the process, not when its input has been read.
+    auto turnStart = BotzoneClock::now();
+    BotzoneBot bot(platformConfig(config, options), options, err);
+    while (const auto input = readBotzoneTurn(in)) {
+        const double budget = bot.take(*input);
+        const double elapsed =
+            std::chrono::duration<double>(BotzoneClock::now() - turnStart).count();
+        std::string debug;
+        const BotzoneMove move = bot.answer(budget - elapsed, debug);
+        if (input->format == BotzoneFormat::Json)
+            out << formatBotzoneJsonAnswer(move, debug) << '\n';
+        else
+            out << formatBotzoneMove(move) << '\n';
+        if (options.keepRunning) out << kKeepRunning << '\n';
+        out << std::flush;
+        // Later turns start when their request arrives; nothing runs while we wait for it.
+        turnStart = BotzoneClock::now();
+    }
+    return 0;
 }
 
 }  // namespace hippolyta

@@ -1,4 +1,4 @@
-// The Botzone bot front (8x8 Amazons; see shared/GUIDE.md section 4).
+// The Botzone bot front (8x8 Amazons; see shared/GUIDE.md section 4 and docs/fronts.md).
 #pragma once
 
 #include <istream>
@@ -9,11 +9,14 @@
 namespace hippolyta {
 
 struct BotzoneOptions {
-    double turnSeconds = 0.85;       // budget per turn, safely under the platform's 1 s
-    double firstTurnSeconds = 1.7;   // the first turn may use more (platform allows about 2 s)
+    double turnSeconds = 0.85;      // budget per turn, safely under the platform's 1 s
+    double firstTurnSeconds = 1.7;  // the game's first turn may use more (about 2 s allowed)
+    int memoryMb = 256;             // cap on the search memory (the platform allows 512 MB)
+    bool keepRunning = true;        // ask to stay alive between turns, keeping the search tree
 };
 
-// Plays Botzone turns read from `in`; answers on `out`, diagnostics on `err`.
+// Plays Botzone turns read from `in`; answers on `out`, diagnostics on `err`. Returns 0 at the
+// end of the input.
 int runBotzoneFront(std::istream& in, std::ostream& out, std::ostream& err,
                     const EngineConfig& config, const BotzoneOptions& options);
 

@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <csignal>
 #include <fstream>
 #include <iostream>
 
@@ -21,7 +22,7 @@ using namespace hippolyta;
 
 namespace {
 
-constexpr const char* kVersion = "0.1.0";
+constexpr const char* kVersion = HIPPOLYTA_VERSION;  // from the CMake project version
 
 struct Invocation {
     EngineConfig engine;
@@ -73,6 +74,8 @@ int runBenchCommand(const EngineConfig& config) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // A controller that goes away must not kill us mid-write: writes fail and we exit cleanly.
+    std::signal(SIGPIPE, SIG_IGN);
     Invocation inv;
     po::options_description opts(
         "Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION]]\n"

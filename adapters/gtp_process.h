@@ -1,0 +1,83 @@
+// A GTP engine in a child process (Boost.Process), driven line by line with timeouts.
+//
+// The command line runs under /bin/sh, in a process group of its own so that a kill reaches
+// anything it started. A reader thread feeds the engine's stdout into a queue; send() waits on
+// it with a deadline. Every failure is an EngineFailure saying what went wrong, so the caller
+// can blame the engine: it crashed, it hung, or it broke the protocol.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+namespace hippolyta {
+
+enum class FailureKind { Crash, Hang, Protocol };
+
+class EngineFailure : public std::runtime_error {
+  public:
+    EngineFailure(FailureKind kind, const std::string& what)
+        : std::runtime_error(what), kind_(kind) {}
+    FailureKind kind() const { return kind_; }
+
+  private:
+    FailureKind kind_;
+};
+
+// Thrown by send() when the abort flag was raised while waiting.
+class Aborted : public std::runtime_error {
+  public:
+    Aborted() : std::runtime_error("aborted") {}
+};
+
+struct GtpReply {
+    bool ok = false;   // '=' rather than '?'
+    std::string text;  // the answer without "=id " or "?id ", lines joined by '\n'
+};
+
+// Receives the traffic: direction '>' (to the engine) or '<' (from it), and the line.
+using TrafficLog = std::function<void(char direction, const std::string& line)>;
+
+class GtpProcess {
+  public:
+    // Starts `command` under /bin/sh. Throws EngineFailure(Crash) if it cannot start. The
+    // engine's stderr goes to ours when passStderr, else nowhere. While waiting, send() checks
+    // *abort (may be null) every 50 ms.
+    GtpProcess(const std::string& command, bool passStderr, TrafficLog traffic = nullptr,
+               const std::atomic<bool>* abort = nullptr);
+    ~GtpProcess();
+    GtpProcess(const GtpProcess&) = delete;
+    GtpProcess& operator=(const GtpProcess&) = delete;
+
+    // Sends one command and waits up to timeoutSeconds for its whole reply. A "?" reply is
+    // returned, not thrown. Throws EngineFailure: Crash (the engine exited or closed its
+    // output), Hang (no complete reply in time), Protocol (output that is not a GTP reply).
+    GtpReply send(const std::string& command, double timeoutSeconds);
+    // Sends quit and waits up to timeoutSeconds for the engine to exit, then kills it.
+    void quit(double timeoutSeconds);
+    // Kills the engine and everything it started.
+    void kill();
+    bool alive();
+
+  private:
+    struct Impl;
+    void readLoop();
+    std::string exitDescription();
+
+    std::unique_ptr<Impl> impl_;
+    TrafficLog traffic_;
+    const std::atomic<bool>* abort_;
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<std::string> lines_;
+    bool eof_ = false;
+    std::thread reader_;
+};
+
+}  // namespace hippolyta

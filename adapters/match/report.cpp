@@ -1,0 +1,102 @@
+#include "adapters/match/report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "adapters/match/time_control.h"
+
+namespace hippolyta {
+
+namespace {
+
+std::string fixed(double v, int decimals) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v + 0.0);  // + 0.0: no "-0.0"
+    return buf;
+}
+
+std::string scoreText(const Score& s) {
+    return std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " +
+           std::to_string(s.draws) + "  [" + fixed(s.ratio(), 3) + "] " + std::to_string(s.games());
+}
+
+void add(Score& s, bool won) {
+    won ? ++s.wins : ++s.losses;
+}
+
+}  // namespace
+
+Score scoreOf(const std::vector<GameRow>& rows, const std::string& engine1) {
+    Score s;
+    for (const GameRow& r : rows) {
+        const std::string& winner = r.winner == Color::White ? r.white : r.black;
+        add(s, winner == engine1);
+    }
+    return s;
+}
+
+std::string progressLine(const GameRow& r) {
+    std::string line = "Finished game " + std::to_string(r.game) + " (" + r.white + " vs " +
+                       r.black + "): " + (r.winner == Color::White ? "1-0" : "0-1") + " {" +
+                       reasonName(r.reason);
+    if (!r.detail.empty()) line += ": " + r.detail;
+    return line + "} " + std::to_string(r.plies) + " plies, " + fixed(r.whiteSeconds, 1) + "s / " +
+           fixed(r.blackSeconds, 1) + "s";
+}
+
+std::string scoreLine(const std::vector<GameRow>& rows, const std::string& engine1,
+                      const std::string& engine2) {
+    return "Score of " + engine1 + " vs " + engine2 + ": " + scoreText(scoreOf(rows, engine1));
+}
+
+std::string sprtLine(const SprtConfig& c, const Score& score) {
+    const SprtStatus s = sprt(c, score.wins, score.losses);
+    // How far the LLR has gone towards the bound it heads for, as cutechess shows it.
+    const double towards = s.llr >= 0 ? s.llr / s.upper : s.llr / s.lower;
+    std::string line = "SPRT: llr " + fixed(s.llr, 3) + " (" + fixed(100 * towards, 1) +
+                       "%), lbound " + fixed(s.lower, 2) + ", ubound " + fixed(s.upper, 2);
+    if (s.decision == SprtStatus::Decision::AcceptH1) line += " - H1 was accepted";
+    if (s.decision == SprtStatus::Decision::AcceptH0) line += " - H0 was accepted";
+    return line + " [elo0 " + formatSeconds(c.elo0) + ", elo1 " + formatSeconds(c.elo1) +
+           ", alpha " + formatSeconds(c.alpha) + ", beta " + formatSeconds(c.beta) + "]";
+}
+
+std::string matchReport(const std::vector<GameRow>& rows, const std::string& engine1,
+                        const std::string& engine2, const std::optional<SprtConfig>& sprtConfig) {
+    Score total, asWhite, asBlack, whiteSide;
+    std::map<std::string, std::map<std::string, int>> losses;  // engine -> reason -> count
+    for (const GameRow& r : rows) {
+        const bool engine1White = r.white == engine1;
+        const bool engine1Won = (r.winner == Color::White) == engine1White;
+        add(total, engine1Won);
+        add(engine1White ? asWhite : asBlack, engine1Won);
+        add(whiteSide, r.winner == Color::White);
+        ++losses[r.loser()][reasonName(r.reason)];
+    }
+    const std::string pad = "...      ";
+    std::string out = "Score of " + engine1 + " vs " + engine2 + ": " + scoreText(total) + "\n";
+    out += pad + engine1 + " playing White: " + scoreText(asWhite) + "\n";
+    out += pad + engine1 + " playing Black: " + scoreText(asBlack) + "\n";
+    out += pad + "White vs Black: " + scoreText(whiteSide) + "\n";
+    const EloEstimate e = estimateElo(total);
+    out += "Elo difference: " + fixed(e.diff, 1) + " +/- " + fixed(e.margin, 1) +
+           ", LOS: " + fixed(100 * e.los, 1) +
+           " %, DrawRatio: " + fixed(total.games() ? 100.0 * total.draws / total.games() : 0.0, 1) +
+           " %\n";
+    if (sprtConfig) out += sprtLine(*sprtConfig, total) + "\n";
+    out += "Loss reasons:\n";
+    for (const std::string& name : {engine1, engine2}) {
+        out += "  " + name + ":";
+        int count = 0;
+        for (const auto& [reason, n] : losses[name]) {
+            out += std::string(count++ ? "," : "") + " " + reason + " " + std::to_string(n);
+        }
+        out += count ? "\n" : " none\n";
+    }
+    return out;
+}
+
+}  // namespace hippolyta

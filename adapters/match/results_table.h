@@ -1,0 +1,78 @@
+// The results table of a match: one tab-separated row per finished game, appended and flushed
+// as each game ends, so a killed match loses nothing finished and a rerun resumes from it.
+//
+//   # hippolyta-match results 1
+//   # match: engine1=A engine2=B size=10 tc=move:1 openings=random:2 seed=1 alternate=1
+//   game  white  black  result  reason  plies  white_seconds  black_seconds  opening  finished
+//   detail
+#pragma once
+
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/move.h"
+
+namespace hippolyta {
+
+enum class EndReason { NoMoves, Time, Illegal, FalseResign, Crash, Hang, Protocol };
+
+// "no moves", "time", "illegal move", "false resign", "crash", "hang", "protocol error".
+const char* reasonName(EndReason reason);
+std::optional<EndReason> parseReason(std::string_view text);
+
+struct GameRow {
+    int game = 0;  // index in the match schedule, from 0
+    std::string white;
+    std::string black;
+    Color winner = Color::White;
+    EndReason reason = EndReason::NoMoves;
+    int plies = 0;
+    double whiteSeconds = 0;
+    double blackSeconds = 0;
+    std::string opening;   // its text, "-" for none
+    std::string finished;  // when the game ended, local ISO time
+    std::string detail;    // what happened, for people
+
+    std::string loser() const { return winner == Color::White ? black : white; }
+    friend bool operator==(const GameRow&, const GameRow&) = default;
+};
+
+struct ParsedTable {
+    std::string matchKey;
+    std::vector<GameRow> rows;
+    bool tornLastLine = false;      // the last line had no newline (a write cut by a kill)
+    std::size_t completeBytes = 0;  // length of the text up to the last complete line
+};
+
+// One row as written (with its newline); tabs and line breaks in text fields become spaces.
+std::string formatRow(const GameRow& row);
+// Throws std::invalid_argument naming `source` and the line for a malformed table.
+ParsedTable parseResultsTable(std::string_view text, const std::string& source);
+
+class ResultsTable {
+  public:
+    // Opens or creates the table at path for the match described by matchKey. Existing rows
+    // are read; a torn last line is cut off. Throws std::runtime_error for a table that cannot
+    // be read or written, is malformed, or belongs to another match.
+    ResultsTable(std::string path, const std::string& matchKey);
+
+    const std::string& path() const { return path_; }
+    std::vector<GameRow> rows() const;
+    bool has(int game) const;
+    bool repairedTornLine() const { return repaired_; }
+    // Appends a row and flushes it; thread-safe.
+    void append(const GameRow& row);
+
+  private:
+    std::string path_;
+    mutable std::mutex mutex_;
+    std::vector<GameRow> rows_;
+    std::ofstream out_;
+    bool repaired_ = false;
+};
+
+}  // namespace hippolyta

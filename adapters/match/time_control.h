@@ -1,0 +1,74 @@
+// Time controls the match runner enforces with its own clock, and how they are told to GTP
+// engines. Seconds are doubles throughout.
+//
+// Text form (--tc):  none | move:S | M | M+I | M+NxP
+//   move:S   fixed S seconds for every move
+//   M        sudden death: M seconds for the whole game
+//   M+I      Fischer: M seconds, I seconds added after each move
+//   M+NxP    byo-yomi: M seconds of main time, then N periods of P seconds
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/move.h"
+
+namespace hippolyta {
+
+enum class ClockKind { None, PerMove, SuddenDeath, Fischer, ByoYomi };
+
+struct TimeControl {
+    ClockKind kind = ClockKind::None;
+    double mainSeconds = 0;       // SuddenDeath, Fischer, ByoYomi
+    double incrementSeconds = 0;  // Fischer
+    double periodSeconds = 0;     // PerMove: the time per move; ByoYomi: one period
+    int periods = 0;              // ByoYomi
+
+    friend bool operator==(const TimeControl&, const TimeControl&) = default;
+};
+
+// Throws std::invalid_argument with a clear message for a malformed text.
+TimeControl parseTimeControl(std::string_view text);
+// The text form above; parseTimeControl(formatTimeControl(tc)) == tc.
+std::string formatTimeControl(const TimeControl& tc);
+// Seconds without trailing zeros, to the millisecond: 5, 0.25, 899.957.
+std::string formatSeconds(double seconds);
+
+// The GTP commands that announce tc at the start of a game: kgs-time_settings if the engine
+// has it, else the standard time_settings (Fischer is announced as absolute time and the
+// increments show in time_left). Empty for no time control.
+std::string timeSettingsCommand(const TimeControl& tc, bool kgs);
+
+// One game's two clocks.
+class GameClock {
+  public:
+    explicit GameClock(const TimeControl& tc, double graceSeconds = 0);
+
+    const TimeControl& timeControl() const { return tc_; }
+    // How long side may think from now before it loses on time, grace included;
+    // nullopt without a time control.
+    std::optional<double> deadline(Color side) const;
+    // Charges a move that took `elapsed` seconds to side: false if it lost on time (the clock
+    // is then left unchanged).
+    bool charge(Color side, double elapsed);
+    // Main time left (PerMove: the time per move); nullopt without a time control.
+    std::optional<double> timeLeft(Color side) const;
+    int periodsLeft(Color side) const { return sides_[index(side)].periods; }
+    double used(Color side) const { return sides_[index(side)].used; }
+    // The GTP time_left command for side, or empty without a time control.
+    std::string timeLeftCommand(Color side, bool kgs) const;
+
+  private:
+    struct Side {
+        double remaining = 0;
+        int periods = 0;
+        double used = 0;
+    };
+    TimeControl tc_;
+    double grace_;
+    Side sides_[2];
+};
+
+}  // namespace hippolyta

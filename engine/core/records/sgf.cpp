@@ -1,0 +1,380 @@
+#include "engine/core/records/sgf.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+#include "engine/core/notation.h"
+
+namespace hippolyta {
+
+namespace {
+
+struct Property {
+    std::string id;
+    std::vector<std::string> values;
+};
+using Node = std::vector<Property>;
+
+// Reads the syntax of the first game tree and keeps the nodes of its main line.
+class Parser {
+  public:
+    explicit Parser(std::string_view text) : text_(text) {}
+
+    std::vector<Node> mainLine() {
+        while (pos_ < text_.size() && text_[pos_] != '(')
+            ++pos_;  // text before is ignored
+        if (pos_ == text_.size()) throw RecordError("SGF: no game tree (no '(' found)");
+        std::vector<Node> nodes;
+        tree(&nodes);
+        return nodes;
+    }
+
+  private:
+    RecordError error(const std::string& what) const {
+        int line = 1, col = 1;
+        for (std::size_t i = 0; i < pos_ && i < text_.size(); ++i) {
+            if (text_[i] == '\n') {
+                ++line;
+                col = 1;
+            } else {
+                ++col;
+            }
+        }
+        return RecordError("SGF line " + std::to_string(line) + " column " + std::to_string(col) +
+                           ": " + what);
+    }
+    void skipSpace() {
+        while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_])))
+            ++pos_;
+    }
+    char peek() {
+        skipSpace();
+        if (pos_ == text_.size()) throw error("unexpected end of file (truncated SGF?)");
+        return text_[pos_];
+    }
+
+    // GameTree = "(" Sequence GameTree* ")"; only the first child continues the main line.
+    void tree(std::vector<Node>* keep) {
+        ++pos_;  // '('
+        if (peek() != ';') throw error("a game tree must start with a node (';')");
+        while (peek() == ';') {
+            ++pos_;
+            Node n = node();
+            if (keep) keep->push_back(std::move(n));
+        }
+        bool first = true;
+        while (peek() == '(') {
+            tree(first ? keep : nullptr);
+            first = false;
+        }
+        if (peek() != ')') throw error(std::string("unexpected '") + text_[pos_] + "'");
+        ++pos_;
+    }
+
+    Node node() {
+        Node n;
+        while (std::isalpha(static_cast<unsigned char>(peek()))) {
+            Property p;
+            while (pos_ < text_.size() && std::isalpha(static_cast<unsigned char>(text_[pos_]))) {
+                // Old SGF allowed lower-case letters inside identifiers; they carry no meaning.
+                if (std::isupper(static_cast<unsigned char>(text_[pos_]))) p.id += text_[pos_];
+                ++pos_;
+            }
+            if (p.id.empty()) throw error("a property name needs an upper-case letter");
+            if (peek() != '[') throw error("property " + p.id + " has no value");
+            while (peek() == '[')
+                p.values.push_back(value());
+            n.push_back(std::move(p));
+        }
+        return n;
+    }
+
+    std::string value() {
+        ++pos_;  // '['
+        std::string v;
+        while (true) {
+            if (pos_ >= text_.size()) throw error("unexpected end of file inside a value");
+            const char c = text_[pos_++];
+            if (c == ']') return v;
+            if (c != '\\') {
+                v += c;
+                continue;
+            }
+            if (pos_ >= text_.size()) throw error("unexpected end of file inside a value");
+            const char e = text_[pos_++];
+            if (e == '\n' || e == '\r') {  // a soft line break: dropped
+                if (pos_ < text_.size() && (text_[pos_] == '\n' || text_[pos_] == '\r') &&
+                    text_[pos_] != e)
+                    ++pos_;
+                continue;
+            }
+            v += e;
+        }
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+};
+
+std::string trim(std::string_view s) {
+    std::size_t a = 0, b = s.size();
+    while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
+        ++a;
+    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
+        --b;
+    return std::string(s.substr(a, b - a));
+}
+
+const Property* find(const Node& node, std::string_view id) {
+    for (const Property& p : node)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+double parseNumber(const std::string& raw, const char* what) {
+    const std::string s = trim(raw);
+    double v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v))
+        throw RecordError(std::string("SGF: bad ") + what + " value '" + raw + "'");
+    return v;
+}
+
+int parseSize(const std::string& raw) {
+    std::string s = trim(raw);
+    const std::size_t colon = s.find(':');
+    if (colon != std::string::npos) {
+        if (trim(s.substr(colon + 1)) != trim(s.substr(0, colon)))
+            throw RecordError("SGF: rectangular boards (SZ[" + raw + "]) are not supported");
+        s = trim(s.substr(0, colon));
+    }
+    int n = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    if (ec != std::errc() || end != s.data() + s.size() || n < kMinBoardSize || n > kMaxBoardSize)
+        throw RecordError("SGF: board size SZ[" + raw + "] is not 4..11");
+    return n;
+}
+
+// The squares named by one value of a point list: a point or a rectangle "aa:cc".
+std::vector<int> pointList(const std::string& raw, int n) {
+    const std::string s = trim(raw);
+    const std::size_t colon = s.find(':');
+    if (colon == std::string::npos) return {parseSgfPoint(s, n)};
+    const int a = parseSgfPoint(trim(s.substr(0, colon)), n);
+    const int b = parseSgfPoint(trim(s.substr(colon + 1)), n);
+    std::vector<int> squares;
+    for (int r = std::min(a / n, b / n); r <= std::max(a / n, b / n); ++r)
+        for (int c = std::min(a % n, b % n); c <= std::max(a % n, b % n); ++c)
+            squares.push_back(r * n + c);
+    return squares;
+}
+
+Move parseSgfMove(const std::string& raw, int n, std::size_t ply) {
+    const std::string s = trim(raw);
+    auto fail = [&](const std::string& why) {
+        return RecordError("SGF ply " + std::to_string(ply) + ": move [" + raw + "] " + why);
+    };
+    if (s.empty() || s == "tt") throw fail("is a pass; Amazons has no pass");
+    if (s.size() != 6) throw fail("must be three points (from, to, arrow)");
+    try {
+        return Move{static_cast<uint8_t>(parseSgfPoint(s.substr(0, 2), n)),
+                    static_cast<uint8_t>(parseSgfPoint(s.substr(2, 2), n)),
+                    static_cast<uint8_t>(parseSgfPoint(s.substr(4, 2), n))};
+    } catch (const RecordError& e) {
+        throw fail(std::string("has ") + e.what());
+    }
+}
+
+bool isSetup(const Property& p) {
+    return p.id == "AB" || p.id == "AW" || p.id == "AA" || p.id == "AE";
+}
+
+void applySetup(Position& pos, const Property& p) {
+    const Piece piece = p.id == "AB"   ? Piece::BlackAmazon
+                        : p.id == "AW" ? Piece::WhiteAmazon
+                        : p.id == "AA" ? Piece::Arrow
+                                       : Piece::Empty;
+    for (const std::string& v : p.values)
+        for (int sq : pointList(v, pos.size()))
+            pos.place(sq, piece);
+}
+
+// Reads root properties that describe the game rather than the board.
+void readGameInfo(const Node& root, GameRecord& record) {
+    auto text = [&](const char* id, std::string& out) {
+        if (const Property* p = find(root, id)) out = p->values.front();
+    };
+    text("PW", record.whiteName);
+    text("PB", record.blackName);
+    text("DT", record.date);
+    text("RE", record.result);
+    text("OT", record.overtime);
+    text("C", record.comment);
+    text("AP", record.application);
+    if (const Property* p = find(root, "TM")) record.mainTime = parseNumber(p->values[0], "TM");
+}
+
+std::string formatSeconds(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", s);
+    std::string out(buf);
+    while (out.back() == '0')
+        out.pop_back();
+    if (out.back() == '.') out.pop_back();
+    return out;
+}
+
+}  // namespace
+
+std::string sgfPoint(int sq, int n) {
+    const int col = sq % n, row = sq / n;
+    return {static_cast<char>('a' + col), static_cast<char>('a' + (n - 1 - row))};
+}
+
+int parseSgfPoint(std::string_view text, int n) {
+    if (text.size() != 2 || text[0] < 'a' || text[0] >= 'a' + n || text[1] < 'a' ||
+        text[1] >= 'a' + n)
+        throw RecordError("point '" + std::string(text) + "' is not on the " + std::to_string(n) +
+                          "x" + std::to_string(n) + " board");
+    const int col = text[0] - 'a', rowFromTop = text[1] - 'a';
+    return (n - 1 - rowFromTop) * n + col;
+}
+
+std::string sgfEscape(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == ']' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+GameRecord readSgf(std::string_view text) {
+    const std::vector<Node> nodes = Parser(text).mainLine();
+    const Node& root = nodes.front();
+    if (const Property* gm = find(root, "GM"); gm && trim(gm->values[0]) != "18")
+        throw RecordError("SGF: GM[" + gm->values[0] + "] is not Amazons (GM[18])");
+    const Property* sz = find(root, "SZ");
+    const int n = sz ? parseSize(sz->values[0]) : kDefaultBoardSize;
+
+    GameRecord record;
+    readGameInfo(root, record);
+    // Set-up before the first move replaces the standard start; with amazons in it, it
+    // describes the whole board.
+    bool setup = false, amazonsGiven = false;
+    std::optional<Color> toPlay;
+    std::size_t firstMoveNode = nodes.size();
+    for (std::size_t i = 0; i < nodes.size() && firstMoveNode == nodes.size(); ++i) {
+        for (const Property& p : nodes[i]) {
+            setup |= isSetup(p);
+            amazonsGiven |= p.id == "AB" || p.id == "AW";
+            if (p.id == "B" || p.id == "W") firstMoveNode = i;
+        }
+    }
+    Position pos = amazonsGiven ? Position::emptyBoard(n) : Position::start(n);
+    std::size_t ply = 0;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const Property* move = nullptr;
+        for (const Property& p : nodes[i]) {
+            if (isSetup(p)) {
+                if (i > firstMoveNode || (i == firstMoveNode && ply > 0))
+                    throw RecordError("SGF: set-up (" + p.id + ") after the first move");
+                applySetup(pos, p);
+            } else if (p.id == "PL" && ply == 0) {
+                try {
+                    toPlay = parseColor(trim(p.values[0]));
+                } catch (const NotationError&) {
+                    throw RecordError("SGF: bad PL[" + p.values[0] + "]");
+                }
+            } else if (p.id == "B" || p.id == "W") {
+                if (move) throw RecordError("SGF: a node with two moves");
+                move = &p;
+            }
+        }
+        if (!move) continue;
+        const Color mover = move->id == "W" ? Color::White : Color::Black;
+        if (ply == 0) {
+            if (!pos.amazons(Color::White) || !pos.amazons(Color::Black))
+                throw RecordError("SGF: the set-up must give each side an amazon");
+            // Without PL the first move says who starts.
+            pos.setSideToMove(toPlay.value_or(mover));
+            record.start = pos;
+        }
+        ++ply;
+        const Move m = parseSgfMove(move->values[0], n, ply);
+        if (pos.sideToMove() != mover) pos.setSideToMove(mover);
+        if (!pos.isLegal(m))
+            throw RecordError("SGF ply " + std::to_string(ply) + ": " + colorName(mover) + " " +
+                              formatMove(m, n) + " is illegal");
+        pos.makeMove(m);
+        std::optional<double> left;
+        if (const Property* t = find(nodes[i], mover == Color::White ? "WL" : "BL"))
+            left = parseNumber(t->values[0], mover == Color::White ? "WL" : "BL");
+        record.addMove(m, mover, left);
+    }
+    if (ply == 0) {
+        if (setup && (!pos.amazons(Color::White) || !pos.amazons(Color::Black)))
+            throw RecordError("SGF: the set-up must give each side an amazon");
+        // Without PL and moves, White moves first, as in the standard start.
+        pos.setSideToMove(toPlay.value_or(Color::White));
+        record.start = pos;
+    }
+    return record;
+}
+
+std::string writeSgf(const GameRecord& record) {
+    const int n = record.size();
+    std::string out = "(;FF[4]GM[18]CA[UTF-8]";
+    auto prop = [&](const char* id, const std::string& value) {
+        if (!value.empty()) out += std::string(id) + "[" + sgfEscape(value) + "]";
+    };
+    prop("AP", record.application);
+    out += "SZ[" + std::to_string(n) + "]\n";
+    const std::size_t infoStart = out.size();
+    prop("PW", record.whiteName);
+    prop("PB", record.blackName);
+    prop("DT", record.date);
+    prop("RE", record.result);
+    if (record.mainTime) out += "TM[" + formatSeconds(*record.mainTime) + "]";
+    prop("OT", record.overtime);
+    if (out.size() > infoStart) out += '\n';
+    prop("C", record.comment);
+    if (!record.comment.empty()) out += '\n';
+    const Position& start = record.start;
+    auto points = [&](const char* id, Bitboard squares) {
+        if (!squares) return;
+        out += id;
+        // Top row first, as Quarry sorts them.
+        for (int row = n - 1; row >= 0; --row)
+            for (int col = 0; col < n; ++col)
+                if (testBit(squares, row * n + col)) {
+                    out += '[';
+                    out += sgfPoint(row * n + col, n);
+                    out += ']';
+                }
+    };
+    points("AW", start.amazons(Color::White));
+    points("AB", start.amazons(Color::Black));
+    points("AA", start.arrows());
+    out += std::string("PL[") + colorLetter(start.sideToMove()) + "]";
+    Color next = start.sideToMove();  // for records built without movers
+    for (std::size_t i = 0; i < record.moves.size(); ++i) {
+        if (i % 6 == 0) out += '\n';
+        const Color mover = i < record.movers.size() ? record.movers[i] : next;
+        next = opposite(mover);
+        const char letter = colorLetter(mover);
+        const Move m = record.moves[i];
+        out += std::string(";") + letter + "[" + sgfPoint(m.from, n) + sgfPoint(m.to, n) +
+               sgfPoint(m.arrow, n) + "]";
+        if (i < record.timeLeft.size() && record.timeLeft[i])
+            out += std::string(1, letter) + "L[" + formatSeconds(*record.timeLeft[i]) + "]";
+    }
+    out += ")\n";
+    return out;
+}
+
+}  // namespace hippolyta

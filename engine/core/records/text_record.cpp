@@ -1,0 +1,152 @@
+#include "engine/core/records/text_record.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "engine/core/notation.h"
+
+namespace hippolyta {
+
+namespace {
+
+std::string trim(std::string_view s) {
+    std::size_t a = 0, b = s.size();
+    while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
+        ++a;
+    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
+        --b;
+    return std::string(s.substr(a, b - a));
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+// Header values are single lines: line breaks become spaces.
+std::string oneLine(std::string s) {
+    std::replace(s.begin(), s.end(), '\n', ' ');
+    std::replace(s.begin(), s.end(), '\r', ' ');
+    return s;
+}
+
+// Removes a leading move number such as "12." or "12..." from a move line.
+std::string_view dropMoveNumber(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+        ++i;
+    if (i == 0 || i == s.size() || s[i] != '.') return s;
+    while (i < s.size() && (s[i] == '.' || s[i] == ' '))
+        ++i;
+    return s.substr(i);
+}
+
+}  // namespace
+
+std::string formatTextHeader(const GameRecord& record, bool includeResult) {
+    std::string out = "# Amazons game record\n";
+    auto line = [&](const char* key, const std::string& value) {
+        if (!value.empty()) out += std::string(key) + ": " + oneLine(value) + "\n";
+    };
+    line("White", record.whiteName);
+    line("Black", record.blackName);
+    line("Date", record.date);
+    line("Board", std::to_string(record.size()));
+    line("Time", record.timeControl);
+    if (record.start != Position::start(record.size())) line("Start", formatPosition(record.start));
+    if (includeResult) {
+        line("Result", record.result);
+        line("Comment", record.comment);
+    }
+    return out + "\n";
+}
+
+std::string formatTextMove(Move m, int n) {
+    return formatMove(m, n, MoveStyle::Parenthesis) + "\n";
+}
+
+std::string formatTextResult(const std::string& result, const std::string& comment) {
+    std::string out = "Result: " + oneLine(result) + "\n";
+    if (!comment.empty()) out += "Comment: " + oneLine(comment) + "\n";
+    return out;
+}
+
+std::string writeTextRecord(const GameRecord& record) {
+    std::string out = formatTextHeader(record);
+    for (Move m : record.moves)
+        out += formatTextMove(m, record.size());
+    return out;
+}
+
+GameRecord readTextRecord(std::string_view text) {
+    GameRecord record;
+    int n = kDefaultBoardSize;
+    std::string startText;
+    std::vector<std::pair<int, std::string>> moveLines;  // line number, move text
+    int lineNo = 0;
+    for (std::size_t pos = 0; pos <= text.size();) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view raw = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++lineNo;
+        std::string line = trim(raw);
+        if (line.empty() || line[0] == '#') continue;
+        const std::size_t colon = line.find(':');
+        if (colon == std::string::npos) {  // a move, perhaps numbered, perhaps with a comment
+            line = trim(line.substr(0, line.find('#')));
+            moveLines.emplace_back(lineNo, std::string(dropMoveNumber(line)));
+            continue;
+        }
+        const std::string key = lower(trim(line.substr(0, colon)));
+        const std::string value = trim(line.substr(colon + 1));
+        if (key == "white") {
+            record.whiteName = value;
+        } else if (key == "black") {
+            record.blackName = value;
+        } else if (key == "date") {
+            record.date = value;
+        } else if (key == "time") {
+            record.timeControl = value;
+        } else if (key == "result") {
+            record.result = value;
+        } else if (key == "comment") {
+            record.comment = value;
+        } else if (key == "start") {
+            startText = value;
+        } else if (key == "board") {
+            const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+            if (ec != std::errc() || p != value.data() + value.size() || n < kMinBoardSize ||
+                n > kMaxBoardSize)
+                throw RecordError("text record line " + std::to_string(lineNo) + ": board size '" +
+                                  value + "' is not 4..11");
+        }  // other keys are kept for people, not read
+    }
+    try {
+        record.start = startText.empty() ? Position::start(n) : parsePosition(startText);
+    } catch (const NotationError& e) {
+        throw RecordError(std::string("text record: ") + e.what());
+    }
+    if (record.start.size() != n)
+        throw RecordError("text record: the Start position is not " + std::to_string(n) + "x" +
+                          std::to_string(n));
+    Position pos = record.start;
+    for (const auto& [number, moveText] : moveLines) {
+        const std::string where = "text record line " + std::to_string(number) + ": ";
+        Move m;
+        try {
+            m = parseMove(moveText, n);
+        } catch (const NotationError& e) {
+            throw RecordError(where + e.what());
+        }
+        if (!pos.isLegal(m))
+            throw RecordError(where + colorName(pos.sideToMove()) + " " + moveText + " is illegal");
+        record.addMove(m, pos.sideToMove());
+        pos.makeMove(m);
+    }
+    return record;
+}
+
+}  // namespace hippolyta

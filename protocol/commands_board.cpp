@@ -1,0 +1,153 @@
+// Board and move commands: size, new game, play, generate, undo, show and score.
+#include <spdlog/spdlog.h>
+
+#include "engine/core/notation.h"
+#include "engine/eval/distance.h"
+#include "protocol/gtp_commands.h"
+#include "protocol/gtp_state.h"
+
+namespace hippolyta {
+
+namespace {
+
+// The engine's choice for the side to move of `game`, or nothing when that side cannot move.
+// A move the rules reject is never answered: it is logged and replaced by a legal one.
+std::optional<Move> chooseLegalMove(Engine& engine, const Game& game) {
+    const Position& pos = game.position();
+    if (!pos.hasLegalMove()) return std::nullopt;
+    const SearchResult result = engine.chooseMove(game, engine.defaultLimits());
+    if (result.move && pos.isLegal(*result.move)) return result.move;
+    spdlog::error("engine answered {} in {}; playing the first legal move instead",
+                  result.move ? formatMove(*result.move, pos.size()) : "no move",
+                  formatPosition(pos));
+    MoveList moves;
+    pos.generateMoves(moves);
+    return moves.front();
+}
+
+std::string genmove(GtpState& state, const GtpArgs& args) {
+    args.expectCount(1);
+    const Color c = args.color(0);
+    state.setSideToMove(c);
+    const std::optional<Move> m = chooseLegalMove(state.engine(), state.game());
+    if (!m) return "resign";
+    state.play(c, *m);
+    return formatMove(*m, state.boardSize(), MoveStyle::Slash);
+}
+
+std::string regGenmove(GtpState& state, const GtpArgs& args) {
+    args.expectCount(1);
+    Game game = state.game();
+    game.setSideToMove(args.color(0));
+    const std::optional<Move> m = chooseLegalMove(state.engine(), game);
+    return m ? formatMove(*m, state.boardSize(), MoveStyle::Slash) : "resign";
+}
+
+std::string play(GtpState& state, const GtpArgs& args) {
+    args.expectCount(2);
+    const Color c = args.color(0);
+    const Move m = args.move(1, state.boardSize());
+    if (!state.play(c, m)) throw GtpError("illegal move");
+    return {};
+}
+
+char pieceSymbol(Piece p) {
+    switch (p) {
+        case Piece::WhiteAmazon:
+            return 'W';
+        case Piece::BlackAmazon:
+            return 'B';
+        case Piece::Arrow:
+            return 'x';
+        case Piece::Empty:
+        default:
+            return '.';
+    }
+}
+
+std::string capitalised(const char* name) {
+    std::string s(name);
+    s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    return s;
+}
+
+}  // namespace
+
+std::string boardDiagram(const Game& game) {
+    const Position& pos = game.position();
+    const int n = pos.size();
+    std::string files = "  ";
+    for (int col = 0; col < n; ++col) {
+        files += ' ';
+        files += static_cast<char>('a' + col);
+    }
+    std::string out = "\n" + files + "\n";
+    for (int row = n - 1; row >= 0; --row) {
+        std::string label(row + 1 < 10 ? 1 : 0, ' ');
+        label += std::to_string(row + 1);
+        out += label;
+        for (int col = 0; col < n; ++col) {
+            out += ' ';
+            out += pieceSymbol(pos.at(row * n + col));
+        }
+        out += " " + label + "\n";
+    }
+    out += files + "\n";
+    const Color side = pos.sideToMove();
+    out += capitalised(colorName(side)) + " to move; move " + std::to_string(game.moveNumber()) +
+           "; plies played: " + std::to_string(game.moves().size());
+    if (!game.moves().empty())
+        out += "\nLast move: " + std::string(colorName(game.movers().back())) + " " +
+               formatMove(game.moves().back(), n, MoveStyle::Slash);
+    if (game.isOver())
+        out += "\nGame over: " + std::string(colorName(side)) + " has no legal move, " +
+               colorName(opposite(side)) + " wins";
+    return out;
+}
+
+std::string finalScore(const Game& game) {
+    const std::optional<Color> winner = game.winner();
+    if (!winner) return {};
+    const int margin = popCount(queenDistances(game.position(), *winner).reached);
+    return std::string(1, colorLetter(*winner)) + "+" + std::to_string(margin);
+}
+
+void registerBoardCommands(CommandRegistry& registry) {
+    registry.add("boardsize SIZE", [](GtpState& state, const GtpArgs& args) {
+        args.expectCount(1);
+        const long long n = args.integer(0);
+        if (n < kMinBoardSize || n > kMaxBoardSize) throw GtpError("unacceptable size");
+        state.newGame(static_cast<int>(n));
+        return std::string();
+    });
+    registry.add("clear_board", [](GtpState& state, const GtpArgs& args) {
+        args.expectCount(0);
+        state.newGame(state.boardSize());
+        return std::string();
+    });
+    registry.add("komi VALUE", [](GtpState&, const GtpArgs& args) {
+        args.expectCount(1);
+        args.number(0);  // Amazons has no komi: checked, then ignored
+        return std::string();
+    });
+    registry.add("play COLOR MOVE", play);
+    registry.add("genmove COLOR", genmove);
+    registry.add("reg_genmove COLOR", regGenmove);
+    registry.add("undo", [](GtpState& state, const GtpArgs& args) {
+        args.expectCount(0);
+        if (!state.undo()) throw GtpError("cannot undo");
+        return std::string();
+    });
+    registry.add("showboard", [](GtpState& state, const GtpArgs& args) {
+        args.expectCount(0);
+        return boardDiagram(state.game());
+    });
+    registry.add("final_score", [](GtpState& state, const GtpArgs& args) {
+        args.expectCount(0);
+        const std::string score = finalScore(state.game());
+        if (score.empty()) throw GtpError("cannot score");
+        return score;
+    });
+}
+
+}  // namespace hippolyta

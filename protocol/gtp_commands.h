@@ -1,0 +1,33 @@
+// The GTP command groups; each registers its handlers by name. Handlers are small: they check
+// their arguments through GtpArgs, act on GtpState and return the answer text.
+#pragma once
+
+#include <string>
+
+#include "engine/core/game.h"
+#include "engine/search/time_control.h"
+#include "protocol/gtp_registry.h"
+
+namespace hippolyta {
+
+// protocol_version, name, version, known_command, list_commands, quit, list_games, set_game.
+// The registry is captured for known_command and list_commands and must outlive it.
+void registerMetaCommands(CommandRegistry& registry);
+// boardsize, clear_board, komi, play, genmove, reg_genmove, undo, showboard, final_score.
+void registerBoardCommands(CommandRegistry& registry);
+// time_settings, time_left, kgs-time_settings, amz-time_settings.
+void registerTimeCommands(CommandRegistry& registry);
+// amz-perft, amz-position, amz-legal_moves.
+void registerExtensionCommands(CommandRegistry& registry);
+// loadsgf, printsgf.
+void registerRecordCommands(CommandRegistry& registry);
+
+// The showboard diagram: coordinates on all sides, then side to move and move number.
+std::string boardDiagram(const Game& game);
+// final_score's answer once the game is over ("W+12"): the winner, and as margin the number of
+// empty squares the winner's amazons can still reach by queen moves. Empty if not over.
+std::string finalScore(const Game& game);
+// amz-time_settings' answer: the settings on the first line, then each colour's clock.
+std::string describeTimeControl(const TimeControl& time);
+
+}  // namespace hippolyta

@@ -1,0 +1,89 @@
+// The GTP engine process wrapper: replies, failures, and no descriptors leaking into engines.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+#include "adapters/gtp_process.h"
+
+namespace hippolyta {
+namespace {
+
+// A tiny engine in sh: answers each command with a canned reply.
+const char* kEcho =
+    "while read -r cmd rest; do case $cmd in "
+    "quit) printf '=\\n\\n'; exit 0;; "
+    "fail) printf '?7 no such thing\\n\\n';; "
+    "multi) printf '=12 one\\ntwo\\n\\n';; "
+    "garbage) printf 'hello\\n';; "
+    "die) exit 5;; "
+    "sleep) sleep 5;; "
+    "*) printf '= %s\\n\\n' \"$rest\";; esac; done";
+
+FailureKind failureOf(GtpProcess& p, const std::string& command, double timeout) {
+    try {
+        p.send(command, timeout);
+    } catch (const EngineFailure& e) {
+        return e.kind();
+    }
+    ADD_FAILURE() << "no failure for " << command;
+    return FailureKind::Protocol;
+}
+
+TEST(GtpProcess, ParsesRepliesWithAndWithoutIds) {
+    GtpProcess p(kEcho, false);
+    const GtpReply a = p.send("echo d1-d7/g7", 5);
+    EXPECT_TRUE(a.ok);
+    EXPECT_EQ(a.text, "d1-d7/g7");
+    const GtpReply b = p.send("fail", 5);
+    EXPECT_FALSE(b.ok);
+    EXPECT_EQ(b.text, "no such thing");
+    EXPECT_EQ(p.send("multi", 5).text, "one\ntwo");
+    p.quit(2);
+    EXPECT_FALSE(p.alive());
+}
+
+TEST(GtpProcess, TellsCrashHangAndGarbageApart) {
+    {
+        GtpProcess p(kEcho, false);
+        EXPECT_EQ(failureOf(p, "garbage", 5), FailureKind::Protocol);
+    }
+    {
+        GtpProcess p(kEcho, false);
+        try {
+            p.send("die", 5);
+            FAIL() << "no failure";
+        } catch (const EngineFailure& e) {
+            EXPECT_EQ(e.kind(), FailureKind::Crash);
+            EXPECT_NE(std::string(e.what()).find("exited with code 5"), std::string::npos)
+                << e.what();
+        }
+        EXPECT_EQ(failureOf(p, "echo again", 5), FailureKind::Crash);
+    }
+    {
+        GtpProcess p(kEcho, false);
+        EXPECT_EQ(failureOf(p, "sleep", 0.2), FailureKind::Hang);
+        p.kill();  // kills the sleeping child too: this returns at once
+        EXPECT_FALSE(p.alive());
+    }
+}
+
+TEST(GtpProcess, AbortStopsAWait) {
+    std::atomic<bool> abort{true};
+    GtpProcess p(kEcho, false, nullptr, &abort);
+    EXPECT_THROW(p.send("sleep", 10), Aborted);
+}
+
+// Engines started while others run must not inherit their pipes: an engine holding a copy of
+// another's pipe keeps it from ever seeing end of file (this once hung parallel matches).
+TEST(GtpProcess, EnginesInheritNoOtherDescriptors) {
+    std::vector<std::unique_ptr<GtpProcess>> others;
+    for (int i = 0; i < 3; ++i)
+        others.push_back(std::make_unique<GtpProcess>(kEcho, false));
+    // ls lists its own descriptors: 0, 1, 2, and 3 for the directory it reads.
+    GtpProcess p("read -r x; printf '= '; ls /proc/self/fd; echo", false);
+    EXPECT_EQ(p.send("fds", 5).text, "0\n1\n2\n3");
+}
+
+}  // namespace
+}  // namespace hippolyta

@@ -1,0 +1,159 @@
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "adapters/match/openings.h"
+#include "adapters/match/results_table.h"
+#include "engine/core/notation.h"
+
+namespace hippolyta {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path tempPath(const std::string& name) {
+    return fs::temp_directory_path() /
+           ("hippolyta-results-" + std::to_string(::getpid()) + "-" + name);
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+GameRow sampleRow(int game) {
+    GameRow r;
+    r.game = game;
+    r.white = "A";
+    r.black = "B\twith tab";
+    r.winner = game % 2 ? Color::White : Color::Black;
+    r.reason = game % 3 ? EndReason::NoMoves : EndReason::Hang;
+    r.plies = 40 + game;
+    r.whiteSeconds = 1.25;
+    r.blackSeconds = 2;
+    r.opening = "d1-d7/g7";
+    r.finished = "2024-05-01T10:00:00";
+    r.detail = "line\nbreak";
+    return r;
+}
+
+TEST(ResultsTable, RowsSurviveWriteAndResume) {
+    const fs::path path = tempPath("resume.tsv");
+    fs::remove(path);
+    {
+        ResultsTable t(path.string(), "key 1");
+        t.append(sampleRow(1));
+        t.append(sampleRow(3));
+    }
+    ResultsTable again(path.string(), "key 1");
+    ASSERT_EQ(again.rows().size(), 2u);
+    EXPECT_TRUE(again.has(1));
+    EXPECT_FALSE(again.has(2));
+    EXPECT_TRUE(again.has(3));
+    GameRow expected = sampleRow(3);
+    expected.black = "B with tab";  // tabs and line breaks become spaces
+    expected.detail = "line break";
+    EXPECT_EQ(again.rows()[1], expected);
+    EXPECT_FALSE(again.repairedTornLine());
+    fs::remove(path);
+}
+
+TEST(ResultsTable, ATornLastLineIsCutAndTheRestKept) {
+    const fs::path path = tempPath("torn.tsv");
+    fs::remove(path);
+    {
+        ResultsTable t(path.string(), "key");
+        t.append(sampleRow(1));
+    }
+    const std::string whole = slurp(path);
+    std::ofstream(path, std::ios::app) << "2\tA\tB\tW+\tno mo";  // a kill in mid-write
+    {
+        ResultsTable t(path.string(), "key");
+        EXPECT_TRUE(t.repairedTornLine());
+        EXPECT_EQ(t.rows().size(), 1u);
+        EXPECT_EQ(slurp(path), whole);
+        t.append(sampleRow(2));
+    }
+    EXPECT_EQ(ResultsTable(path.string(), "key").rows().size(), 2u);
+    fs::remove(path);
+}
+
+TEST(ResultsTable, AnotherMatchOrAMalformedTableIsRefused) {
+    const fs::path path = tempPath("other.tsv");
+    fs::remove(path);
+    { ResultsTable(path.string(), "engine1=A").append(sampleRow(1)); }
+    try {
+        ResultsTable t(path.string(), "engine1=C");
+        FAIL() << "no error";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("another match"), std::string::npos);
+    }
+    std::ofstream(path, std::ios::app) << "2\tA\tB\tW+\tbad reason\t1\t0\t0\t-\tx\ty\n";
+    try {
+        ResultsTable t(path.string(), "engine1=A");
+        FAIL() << "no error";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("line 5"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("unknown reason"), std::string::npos);
+    }
+    EXPECT_THROW(parseResultsTable("not a table\n", "x"), std::invalid_argument);
+    EXPECT_THROW(parseResultsTable("# hippolyta-match results 1\n1\t2\n", "x"),
+                 std::invalid_argument);
+    fs::remove(path);
+}
+
+TEST(Openings, ReadsMoveListsAndPositions) {
+    const std::vector<Opening> o = parseOpenings(
+        "# comment\n\nd1-d7/g7 d10-d8/d9\nD1-D7-G7, D10-D8-D10\n"
+        "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 b  # a position\n",
+        10);
+    ASSERT_EQ(o.size(), 3u);
+    EXPECT_EQ(o[0].moves.size(), 2u);
+    EXPECT_EQ(o[0].text, "d1-d7/g7 d10-d8/d9");
+    EXPECT_EQ(o[1].text, "d1-d7/g7 d10-d8/d10");
+    EXPECT_TRUE(o[2].fromPosition);
+    EXPECT_EQ(o[2].start.sideToMove(), Color::Black);
+    EXPECT_EQ(o[2].text, "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 b");
+}
+
+TEST(Openings, BadLinesNameTheirNumber) {
+    auto message = [](const std::string& text, int n) {
+        try {
+            parseOpenings(text, n);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_NE(message("d1-d7/g7\nd1-d7/g7 d1-d7/g7\n", 10).find("line 2"), std::string::npos);
+    EXPECT_NE(message("\nzz\n", 10).find("line 2"), std::string::npos);
+    EXPECT_NE(message("3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w\n", 8).find("the match is 8x8"),
+              std::string::npos);
+    EXPECT_NE(message("# nothing\n", 10).find("no opening"), std::string::npos);
+}
+
+TEST(Openings, RandomOpeningsAreReproducibleAndLegal) {
+    for (uint64_t i = 0; i < 20; ++i) {
+        const Opening a = randomOpening(10, 4, 7, i), b = randomOpening(10, 4, 7, i);
+        EXPECT_EQ(a.moves, b.moves);
+        ASSERT_EQ(a.moves.size(), 4u);
+        Position p = a.start;
+        for (Move m : a.moves) {
+            ASSERT_TRUE(p.isLegal(m));
+            p.makeMove(m);
+        }
+        // The text form reads back to the same opening.
+        EXPECT_EQ(parseOpenings(a.text, 10).front().moves, a.moves);
+    }
+    EXPECT_NE(randomOpening(10, 4, 7, 0).moves, randomOpening(10, 4, 7, 1).moves);
+    EXPECT_NE(randomOpening(10, 4, 7, 0).moves, randomOpening(10, 4, 8, 0).moves);
+    EXPECT_TRUE(randomOpening(10, 0, 7, 0).moves.empty());
+}
+
+}  // namespace
+}  // namespace hippolyta

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Test of the single-file Botzone build: makes the file, compiles it the way Botzone does (plain
+# g++ -O2 -std=c++20, no other flags, headers or libraries) and answers a few requests with it.
+#
+#   tools/botzone-single-test.sh WORKDIR [--json-include DIR]
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$1
+shift
+marker='>>>BOTZONE_REQUEST_KEEP_RUNNING<<<'
+
+fail() { echo "botzone-single-test: $*" >&2; exit 1; }
+
+rm -rf "$work"
+mkdir -p "$work"
+"$root/tools/botzone-amalgamate.sh" -o "$work/hippolyta_botzone.cpp" "$@"
+g++ -O2 -std=c++20 -o "$work/bot" "$work/hippolyta_botzone.cpp"
+
+# run NAME: feeds stdin to the bot; its stdout in $work/NAME.out, stderr in $work/NAME.err.
+run() {
+    local code=0
+    timeout 20 "$work/bot" >"$work/$1.out" 2>"$work/$1.err" || code=$?
+    [ "$code" = 0 ] || fail "$1: exit code $code; stderr: $(cat "$work/$1.err")"
+    [ "$(sed -n 2p "$work/$1.out")" = "$marker" ] || fail "$1: no keep-running marker"
+}
+
+# expect_from NAME X Y ALLOWED...: the answer moves an amazon from one of the ALLOWED squares.
+expect_from() {
+    local name=$1 from="$2 $3"
+    shift 3
+    for square in "$@"; do [ "$from" = "$square" ] && return 0; done
+    fail "$name: the answer moves from ($from), not one of our amazons"
+}
+
+first=(0\ 2 2\ 0 5\ 0 7\ 2)   # Botzone's first mover starts here (our White)
+second=(0\ 5 2\ 7 5\ 7 7\ 5)  # and its second mover here (our Black)
+
+# Simple interaction, first turn of the first mover.
+printf '1\n-1 -1 -1 -1 -1 -1\n' | run simple
+answer=$(sed -n 1p "$work/simple.out")
+[[ $answer =~ ^([0-7])\ ([0-7])\ [0-7]\ [0-7]\ [0-7]\ [0-7]$ ]] || fail "simple: answer '$answer'"
+expect_from simple "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${first[@]}"
+
+# JSON, the second mover after the first move of Botzone's sample game.
+echo '{"requests":[{"x0":5,"y0":0,"x1":3,"y1":2,"x2":6,"y2":5}],"responses":[]}' | run json
+answer=$(sed -n 1p "$work/json.out")
+[[ $answer =~ \"response\":\{\"x0\":([0-7]),.*\"y0\":([0-7]), ]] || fail "json: answer '$answer'"
+expect_from json "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${second[@]}"
+
+# Truncated JSON: a diagnostic, and still an answer.
+printf '{"requests":[{"x0":-1,' | run truncated
+grep -q 'bad JSON' "$work/truncated.err" || fail "truncated: no diagnostic"
+[[ $(sed -n 1p "$work/truncated.out") == '{"'*'"response":{'* ]] || fail "truncated: no answer"
+
+echo "botzone-single-test: the single file compiles and answers simple and JSON requests"
