@@ -86,7 +86,7 @@ uint32_t Mcts::allocate(Worker& w, uint32_t count) {
 Mcts::Mcts(const MctsOptions& options) : options_(options) {
     const uint64_t bytes = static_cast<uint64_t>(std::max(options_.memoryMb, 1)) << 20;
     // Two pools of half the cap each: the reused subtree is copied from one to the other.
-    const uint64_t slots = bytes / 2 / sizeof(Node);
+    const uint64_t slots = bytes / 2 / sizeof(TreeNode);
     pools_[0] = std::make_unique<NodePool>(slots);
     pools_[1] = std::make_unique<NodePool>(slots);
     root_.init(0, 0);
@@ -111,12 +111,12 @@ bool Mcts::reuseSubtree(const Game& game) {
     if (moves.size() < treeMoves_.size() ||
         !std::equal(treeMoves_.begin(), treeMoves_.end(), moves.begin()))
         return false;
-    Node* node = &root_;
+    TreeNode* node = &root_;
     Position pos = rootPos_;
     for (size_t i = treeMoves_.size(); i < moves.size(); ++i) {
-        Node* next = nullptr;
+        TreeNode* next = nullptr;
         const uint32_t packed = moves[i].packed();
-        forEachChild(pool(), *node, [&](Node& c) {
+        forEachChild(pool(), *node, [&](TreeNode& c) {
             if (c.move != packed) return true;
             next = &c;
             return false;
@@ -127,7 +127,7 @@ bool Mcts::reuseSubtree(const Game& game) {
     }
     if (!(pos == game.position())) return false;
     if (node != &root_) {
-        Node newRoot = *node;
+        TreeNode newRoot = *node;
         NodePool& other = *pools_[1 - active_];
         other.reset();
         copySubtree(pool(), other, newRoot);
@@ -140,7 +140,7 @@ bool Mcts::reuseSubtree(const Game& game) {
 }
 
 // Copies node's children (recursively) from one pool to the other; node is already in place.
-void Mcts::copySubtree(NodePool& from, NodePool& to, Node& node) {
+void Mcts::copySubtree(NodePool& from, NodePool& to, TreeNode& node) {
     uint32_t* link = &node.children;
     for (uint32_t h = node.children; h; h = from.at(h).children) {
         const uint32_t count = from.at(h).move;
@@ -193,7 +193,7 @@ void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t need
     std::copy(w.prefix.begin(), w.prefix.end(), w.moves.begin());
 }
 
-bool Mcts::tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot) {
+bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
     uint8_t expected = static_cast<uint8_t>(NodeState::Leaf);
     if (!atomicRef(node.state)
              .compare_exchange_strong(expected, static_cast<uint8_t>(NodeState::Expanding),
@@ -218,7 +218,7 @@ bool Mcts::tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot) {
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    Node& header = pool().at(h);
+    TreeNode& header = pool().at(h);
     header.init(count, 0);
     header.visits = total;
     header.virtualLoss = count;
@@ -229,11 +229,11 @@ bool Mcts::tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot) {
     return true;
 }
 
-bool Mcts::addChunk(Node& node, const Position& pos, Worker& w, bool isRoot) {
+bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
     uint8_t expected = 0;
     if (!atomicRef(node.widening).compare_exchange_strong(expected, 1, std::memory_order_acq_rel))
         return false;
-    Node& first = pool().at(load(node.children));
+    TreeNode& first = pool().at(load(node.children));
     const uint32_t total = first.visits, created = load(first.virtualLoss);
     bool added = false;
     if (created < total && !pool().wouldOverflow(std::max(created, options_.params.firstChunk))) {
@@ -244,7 +244,7 @@ bool Mcts::addChunk(Node& node, const Position& pos, Worker& w, bool isRoot) {
                      created + want);
         w.existing.clear();
         uint32_t last = load(node.children);
-        forEachChild(pool(), node, [&](Node& c) {
+        forEachChild(pool(), node, [&](TreeNode& c) {
             w.existing.push_back(c.move);
             return true;
         });
@@ -272,7 +272,7 @@ bool Mcts::addChunk(Node& node, const Position& pos, Worker& w, bool isRoot) {
     return added;
 }
 
-Node* Mcts::selectChild(Node& node, const Position& pos, Worker& w, bool isRoot) {
+TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
     const SearchParams& p = options_.params;
     const uint32_t parentVisits = load(node.visits) + load(node.virtualLoss) + 1;
     const double visible =
@@ -280,11 +280,11 @@ Node* Mcts::selectChild(Node& node, const Position& pos, Worker& w, bool isRoot)
     const double explore = p.exploration * std::sqrt(std::log(static_cast<double>(parentVisits)));
     const InverseRoots& roots = InverseRoots::get();
     for (int attempt = 0; attempt < 2; ++attempt) {
-        Node* best = nullptr;
+        TreeNode* best = nullptr;
         double bestScore = -1e9;
         uint32_t considered = 0;
         bool allLost = true;
-        forEachChild(pool(), node, [&](Node& c) {
+        forEachChild(pool(), node, [&](TreeNode& c) {
             const Proof pr = proofOf(c);
             if (pr == Proof::Loss) {  // the opponent is lost after this move
                 best = &c;
@@ -312,7 +312,7 @@ Node* Mcts::selectChild(Node& node, const Position& pos, Worker& w, bool isRoot)
             }
             return true;
         });
-        Node& first = pool().at(load(node.children));
+        TreeNode& first = pool().at(load(node.children));
         const bool moreToCreate = load(first.virtualLoss) < first.visits;
         if (moreToCreate && considered < visible && attempt == 0 && addChunk(node, pos, w, isRoot))
             continue;
@@ -343,7 +343,7 @@ double Mcts::playout(Position& pos, Worker& w) {
     });
 }
 
-double Mcts::evaluateLeaf(Node& node, Position& pos, Worker& w) {
+double Mcts::evaluateLeaf(TreeNode& node, Position& pos, Worker& w) {
     if (!pos.hasLegalMove()) {
         setProof(node, Proof::Loss);
         return 0;
@@ -364,7 +364,7 @@ void Mcts::simulate(Worker& w) {
     pos = rootPos_;
     w.path.clear();
     w.path.push_back(&root_);
-    Node* node = &root_;
+    TreeNode* node = &root_;
     const uint32_t vl = options_.params.virtualLoss;
     double value;  // win probability for the side to move at `node`
     for (;;) {
@@ -381,7 +381,7 @@ void Mcts::simulate(Worker& w) {
             value = evaluateLeaf(*node, pos, w);
             break;
         }
-        Node* child = selectChild(*node, pos, w, isRoot);
+        TreeNode* child = selectChild(*node, pos, w, isRoot);
         if (!child) {
             const Proof now = proofOf(*node);
             value = now == Proof::Win ? 1 : now == Proof::Loss ? 0 : 0.5;
@@ -395,16 +395,16 @@ void Mcts::simulate(Worker& w) {
     backup(w, value);
 }
 
-void Mcts::updateProof(Node& parent, const Node& child) {
+void Mcts::updateProof(TreeNode& parent, const TreeNode& child) {
     if (proofOf(parent) != Proof::None) return;
-    const Proof pc = static_cast<Proof>(atomicRef(const_cast<Node&>(child).proof).load());
+    const Proof pc = static_cast<Proof>(atomicRef(const_cast<TreeNode&>(child).proof).load());
     if (pc == Proof::Loss) {
         setProof(parent, Proof::Win);
     } else if (pc == Proof::Win) {
-        Node& first = pool().at(load(parent.children));
+        TreeNode& first = pool().at(load(parent.children));
         if (load(first.virtualLoss) < first.visits) return;  // unexplored moves remain
         bool allWin = true;
-        forEachChild(pool(), parent, [&](Node& c) {
+        forEachChild(pool(), parent, [&](TreeNode& c) {
             allWin = proofOf(c) == Proof::Win;
             return allWin;
         });
@@ -416,7 +416,7 @@ void Mcts::backup(Worker& w, double value) {
     const uint32_t vl = options_.params.virtualLoss;
     double v = value;  // for the side to move at path[i]
     for (size_t i = w.path.size(); i-- > 0;) {
-        Node& n = *w.path[i];
+        TreeNode& n = *w.path[i];
         const auto reward = static_cast<uint64_t>(std::llround((1 - v) * kValueOne));
         atomicRef(n.valueSum).fetch_add(reward, std::memory_order_relaxed);
         atomicRef(n.visits).fetch_add(1, std::memory_order_relaxed);

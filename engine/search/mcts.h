@@ -52,17 +52,17 @@ class Mcts {
 
     void prepareRoot(const Game& game, bool& reused);
     bool reuseSubtree(const Game& game);
-    void copySubtree(NodePool& from, NodePool& to, Node& node);
+    void copySubtree(NodePool& from, NodePool& to, TreeNode& node);
     void runWorker(Worker& w, const SearchLimits& limits, const std::atomic<bool>& stop,
                    bool reporter);
     void simulate(Worker& w);
-    bool tryExpand(Node& node, const Position& pos, Worker& w, bool isRoot);
-    bool addChunk(Node& node, const Position& pos, Worker& w, bool isRoot);
-    Node* selectChild(Node& node, const Position& pos, Worker& w, bool isRoot);
-    double evaluateLeaf(Node& node, Position& pos, Worker& w);
+    bool tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
+    bool addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
+    TreeNode* selectChild(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
+    double evaluateLeaf(TreeNode& node, Position& pos, Worker& w);
     double playout(Position& pos, Worker& w);
     void backup(Worker& w, double value);
-    void updateProof(Node& parent, const Node& child);
+    void updateProof(TreeNode& parent, const TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
     void orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed);
     SearchResult buildResult(bool withCandidates) const;
@@ -76,7 +76,7 @@ class Mcts {
     MctsOptions options_;
     std::unique_ptr<NodePool> pools_[2];
     int active_ = 0;
-    Node root_{};
+    TreeNode root_{};
     Position rootPos_ = Position::start();
     bool haveTree_ = false;
     Position treeStart_ = Position::start();  // the game the tree belongs to

@@ -22,17 +22,17 @@ inline void store(T& field, T value) {
     atomicRef(field).store(value, std::memory_order_release);
 }
 
-inline Proof proofOf(Node& n) {
+inline Proof proofOf(TreeNode& n) {
     return static_cast<Proof>(load(n.proof));
 }
-inline void setProof(Node& n, Proof p) {
+inline void setProof(TreeNode& n, Proof p) {
     store(n.proof, static_cast<uint8_t>(p));
 }
 
 // Calls f(child) for every created child of node, in creation (= ordering) order, until f
 // returns false.
 template <typename F>
-inline void forEachChild(NodePool& pool, Node& node, F&& f) {
+inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
     for (uint32_t h = load(node.children); h; h = load(pool.at(h).children)) {
         const uint32_t count = pool.at(h).move;
         for (uint32_t i = 1; i <= count; ++i)
@@ -46,7 +46,7 @@ struct Mcts::Worker {
     explicit Worker(const SearchParams& p) : regions(p.regionBudgetTree, 1 << 16) {}
     std::mt19937_64 rng;
     Position pos = Position::start();
-    std::vector<Node*> path;
+    std::vector<TreeNode*> path;
     std::vector<ScoredMove> moves, prefix;
     std::vector<uint32_t> existing;
     RegionCounter regions;

@@ -69,7 +69,7 @@ SearchResult Mcts::snapshot() const {
 SearchResult Mcts::buildResult(bool withCandidates) const {
     auto& self = const_cast<Mcts&>(*this);
     NodePool& pool = self.pool();
-    Node& root = self.root_;
+    TreeNode& root = self.root_;
     SearchResult r;
     r.visits = load(root.visits);
     for (const auto& w : workers_)
@@ -79,7 +79,7 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     const Proof rootProof = proofOf(root);
     r.proven = rootProof != Proof::None;
 
-    auto winrateOf = [](Node& c) {
+    auto winrateOf = [](TreeNode& c) {
         const Proof p = proofOf(c);
         if (p == Proof::Loss) return 1.0;
         if (p == Proof::Win) return 0.0;
@@ -87,25 +87,25 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
         return n ? static_cast<double>(load(c.valueSum)) / kValueOne / n : 0.5;
     };
     // Best: a proven win, else the most visited move not proven lost, ties by winrate.
-    auto better = [&](Node& a, Node& b) {
+    auto better = [&](TreeNode& a, TreeNode& b) {
         const int ra = proofOf(a) == Proof::Loss ? 2 : proofOf(a) == Proof::Win ? 0 : 1;
         const int rb = proofOf(b) == Proof::Loss ? 2 : proofOf(b) == Proof::Win ? 0 : 1;
         if (ra != rb) return ra > rb;
         if (load(a.visits) != load(b.visits)) return load(a.visits) > load(b.visits);
         return winrateOf(a) > winrateOf(b);
     };
-    auto bestChild = [&](Node& n) -> Node* {
+    auto bestChild = [&](TreeNode& n) -> TreeNode* {
         if (load(n.state) != static_cast<uint8_t>(NodeState::Expanded)) return nullptr;
-        Node* best = nullptr;
-        forEachChild(pool, n, [&](Node& c) {
+        TreeNode* best = nullptr;
+        forEachChild(pool, n, [&](TreeNode& c) {
             if (!best || better(c, *best)) best = &c;
             return true;
         });
         return best;
     };
-    auto pvFrom = [&](Node& start, int maxLen) {
+    auto pvFrom = [&](TreeNode& start, int maxLen) {
         std::vector<Move> pv{Move::unpack(start.move)};
-        Node* n = &start;
+        TreeNode* n = &start;
         while (static_cast<int>(pv.size()) < maxLen) {
             n = bestChild(*n);
             if (!n || (load(n->visits) == 0 && proofOf(*n) == Proof::None)) break;
@@ -114,19 +114,20 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
         return pv;
     };
 
-    Node* best = bestChild(root);
+    TreeNode* best = bestChild(root);
     if (!best) return r;
     r.move = Move::unpack(best->move);
     r.winrate = rootProof == Proof::Win ? 1.0 : rootProof == Proof::Loss ? 0.0 : winrateOf(*best);
     r.pv = pvFrom(*best, 30);
     if (!withCandidates) return r;
-    std::vector<Node*> kids;
-    forEachChild(pool, root, [&](Node& c) {
+    std::vector<TreeNode*> kids;
+    forEachChild(pool, root, [&](TreeNode& c) {
         if (load(c.visits) > 0 || proofOf(c) != Proof::None) kids.push_back(&c);
         return true;
     });
-    std::stable_sort(kids.begin(), kids.end(), [&](Node* a, Node* b) { return better(*a, *b); });
-    for (Node* c : kids) {
+    std::stable_sort(kids.begin(), kids.end(),
+                     [&](TreeNode* a, TreeNode* b) { return better(*a, *b); });
+    for (TreeNode* c : kids) {
         CandidateInfo ci;
         ci.move = Move::unpack(c->move);
         ci.visits = load(c->visits);

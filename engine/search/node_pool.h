@@ -14,7 +14,7 @@
 
 namespace hippolyta {
 
-// Fixed-point scale of Node::valueSum: a reward in [0, 1] times kValueOne.
+// Fixed-point scale of TreeNode::valueSum: a reward in [0, 1] times kValueOne.
 constexpr uint64_t kValueOne = 1u << 20;
 
 enum class NodeState : uint8_t { Leaf = 0, Expanding = 1, Expanded = 2 };
@@ -23,7 +23,7 @@ enum class Proof : uint8_t { None = 0, Win = 1, Loss = 2 };
 
 // A plain struct (no constructor, so a pool's memory is left untouched until used); fields
 // read or written by several threads go through std::atomic_ref.
-struct alignas(32) Node {
+struct alignas(32) TreeNode {
     uint32_t move;         // packed Move leading here; in a header: nodes in this chunk
     float prior;           // ordering score rank-normalised to (0, 1]; in a header: unused
     uint32_t visits;       // in the first header: the parent position's legal move count
@@ -48,7 +48,7 @@ struct alignas(32) Node {
         unused = 0;
     }
 };
-static_assert(sizeof(Node) == 32);
+static_assert(sizeof(TreeNode) == 32);
 
 template <typename T>
 inline std::atomic_ref<T> atomicRef(T& field) {
@@ -61,8 +61,8 @@ class NodePool {
 
     // `count` consecutive slots, or 0 if the pool cannot hold them. Thread-safe.
     uint32_t allocate(uint32_t count);
-    Node& at(uint32_t index) { return slots_[index]; }
-    const Node& at(uint32_t index) const { return slots_[index]; }
+    TreeNode& at(uint32_t index) { return slots_[index]; }
+    const TreeNode& at(uint32_t index) const { return slots_[index]; }
     void reset() { used_.store(1, std::memory_order_relaxed); }
     uint64_t used() const { return used_.load(std::memory_order_relaxed); }
     uint64_t capacity() const { return capacity_; }
@@ -70,7 +70,7 @@ class NodePool {
     bool wouldOverflow(uint32_t count) const { return used() + count > capacity_; }
 
   private:
-    std::unique_ptr<Node[]> slots_;
+    std::unique_ptr<TreeNode[]> slots_;
     uint64_t capacity_;
     std::atomic<uint64_t> used_{1};
 };

@@ -35,6 +35,11 @@ struct SearchResult {
 
 // What one search may spend; zero means "no limit of this kind".
 struct SearchLimits {
+    SearchLimits() = default;
+    // {seconds, visits}, as fronts write it; the reporting hook stays off.
+    SearchLimits(double secondsLimit, uint64_t visitLimit = 0)
+        : seconds(secondsLimit), visits(visitLimit) {}
+
     double seconds = 0;
     uint64_t visits = 0;  // simulations of this search
     // Called from the searching thread about every reportSeconds with a snapshot of the
