@@ -86,7 +86,8 @@ int main(int argc, char** argv) {
         ("help,h", "show this help and exit")
         ("version", "show the version and exit")
         ("player", po::value(&inv.engine.player)->default_value(inv.engine.player),
-            "who answers genmove: greedy")
+            "who answers genmove: mcts (the engine), alphabeta2 (the two-ply territory "
+            "baseline) or greedy (one ply)")
         ("threads", po::value(&inv.engine.threads)->default_value(1), "search threads")
         ("memory", po::value(&inv.engine.memoryMb)->default_value(1024),
             "search tree memory cap in MB")
@@ -100,7 +101,7 @@ int main(int argc, char** argv) {
         ("text", po::bool_switch(&inv.text),
             "speak the university text interface; an INPUT file may follow")
         ("botzone", po::bool_switch(&inv.botzoneMode), "play as a Botzone bot (8x8)")
-        ("botzone-turn-time", po::value(&inv.botzone.turnSeconds)->default_value(0.85),
+        ("botzone-turn-time", po::value(&inv.botzone.turnSeconds)->default_value(0.85, "0.85"),
             "Botzone: seconds per turn")
         ("botzone-first-turn-time",
             po::value(&inv.botzone.firstTurnSeconds)->default_value(1.7),
@@ -128,8 +129,13 @@ int main(int argc, char** argv) {
             return 0;
         }
         po::notify(vm);
+        const auto& p = inv.engine.player;
+        if (p != "mcts" && p != "alphabeta2" && p != "greedy")
+            throw po::error("unknown player '" + p + "' (mcts, alphabeta2 or greedy)");
+        if (inv.engine.threads < 1 || inv.engine.memoryMb < 1 || inv.engine.moveTimeSeconds < 0)
+            throw po::error("--threads and --memory must be positive, --move-time not negative");
     } catch (const std::exception& e) {
-        std::cerr << "hippolyta: " << e.what() << "\n" << opts << '\n';
+        std::cerr << "hippolyta: " << e.what() << " (see --help)\n";
         return 1;
     }
     setUpLogging(inv);
