@@ -1,4 +1,5 @@
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,13 +8,6 @@
 namespace hippolyta {
 
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string r(s);
-    std::transform(r.begin(), r.end(), r.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return r;
-}
 
 // Reads a square at text[i] (letter then 1-2 digits), advancing i.
 int readSquare(std::string_view text, size_t& i, int n) {
@@ -34,7 +28,7 @@ std::string squareName(int sq, int n) {
 }
 
 int parseSquare(std::string_view text, int n) {
-    const std::string s = lower(text);
+    const std::string s = lowerCase(text);
     if (s.size() < 2 || s.size() > 3 || s[0] < 'a' || s[0] > 'z')
         throw NotationError("bad square '" + std::string(text) + "'");
     const int col = s[0] - 'a';
@@ -65,7 +59,7 @@ std::string formatMove(Move m, int n, MoveStyle style) {
 }
 
 Move parseMove(std::string_view raw, int n) {
-    const std::string text = lower(raw);
+    const std::string text = lowerCase(raw);
     auto fail = [&](const std::string& why) {
         return NotationError("bad move '" + std::string(raw) + "': " + why);
     };
@@ -182,7 +176,7 @@ const char* colorName(Color c) {
 }
 
 Color parseColor(std::string_view text) {
-    const std::string s = lower(text);
+    const std::string s = lowerCase(text);
     if (s == "w" || s == "white") return Color::White;
     if (s == "b" || s == "black") return Color::Black;
     throw NotationError("bad color '" + std::string(text) + "'");

@@ -1,4 +1,5 @@
 #include "engine/core/records/sgf.h"
+#include "engine/core/text_util.h"
 
 #include <cctype>
 #include <charconv>
@@ -120,15 +121,6 @@ class Parser {
     std::size_t pos_ = 0;
 };
 
-std::string trim(std::string_view s) {
-    std::size_t a = 0, b = s.size();
-    while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
-        ++a;
-    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
-        --b;
-    return std::string(s.substr(a, b - a));
-}
-
 const Property* find(const Node& node, std::string_view id) {
     for (const Property& p : node)
         if (p.id == id) return &p;
@@ -136,7 +128,7 @@ const Property* find(const Node& node, std::string_view id) {
 }
 
 double parseNumber(const std::string& raw, const char* what) {
-    const std::string s = trim(raw);
+    const std::string s = trimmed(raw);
     double v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v))
@@ -145,12 +137,12 @@ double parseNumber(const std::string& raw, const char* what) {
 }
 
 int parseSize(const std::string& raw) {
-    std::string s = trim(raw);
+    std::string s = trimmed(raw);
     const std::size_t colon = s.find(':');
     if (colon != std::string::npos) {
-        if (trim(s.substr(colon + 1)) != trim(s.substr(0, colon)))
+        if (trimmed(s.substr(colon + 1)) != trimmed(s.substr(0, colon)))
             throw RecordError("SGF: rectangular boards (SZ[" + raw + "]) are not supported");
-        s = trim(s.substr(0, colon));
+        s = trimmed(s.substr(0, colon));
     }
     int n = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
@@ -161,11 +153,11 @@ int parseSize(const std::string& raw) {
 
 // The squares named by one value of a point list: a point or a rectangle "aa:cc".
 std::vector<int> pointList(const std::string& raw, int n) {
-    const std::string s = trim(raw);
+    const std::string s = trimmed(raw);
     const std::size_t colon = s.find(':');
     if (colon == std::string::npos) return {parseSgfPoint(s, n)};
-    const int a = parseSgfPoint(trim(s.substr(0, colon)), n);
-    const int b = parseSgfPoint(trim(s.substr(colon + 1)), n);
+    const int a = parseSgfPoint(trimmed(s.substr(0, colon)), n);
+    const int b = parseSgfPoint(trimmed(s.substr(colon + 1)), n);
     std::vector<int> squares;
     for (int r = std::min(a / n, b / n); r <= std::max(a / n, b / n); ++r)
         for (int c = std::min(a % n, b % n); c <= std::max(a % n, b % n); ++c)
@@ -174,7 +166,7 @@ std::vector<int> pointList(const std::string& raw, int n) {
 }
 
 Move parseSgfMove(const std::string& raw, int n, std::size_t ply) {
-    const std::string s = trim(raw);
+    const std::string s = trimmed(raw);
     auto fail = [&](const std::string& why) {
         return RecordError("SGF ply " + std::to_string(ply) + ": move [" + raw + "] " + why);
     };
@@ -256,7 +248,7 @@ std::string sgfEscape(std::string_view text) {
 GameRecord readSgf(std::string_view text) {
     const std::vector<Node> nodes = Parser(text).mainLine();
     const Node& root = nodes.front();
-    if (const Property* gm = find(root, "GM"); gm && trim(gm->values[0]) != "18")
+    if (const Property* gm = find(root, "GM"); gm && trimmed(gm->values[0]) != "18")
         throw RecordError("SGF: GM[" + gm->values[0] + "] is not Amazons (GM[18])");
     const Property* sz = find(root, "SZ");
     const int n = sz ? parseSize(sz->values[0]) : kDefaultBoardSize;
@@ -286,7 +278,7 @@ GameRecord readSgf(std::string_view text) {
                 applySetup(pos, p);
             } else if (p.id == "PL" && ply == 0) {
                 try {
-                    toPlay = parseColor(trim(p.values[0]));
+                    toPlay = parseColor(trimmed(p.values[0]));
                 } catch (const NotationError&) {
                     throw RecordError("SGF: bad PL[" + p.values[0] + "]");
                 }

@@ -1,4 +1,5 @@
 #include "engine/core/records/text_record.h"
+#include "engine/core/text_util.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,21 +10,6 @@
 namespace hippolyta {
 
 namespace {
-
-std::string trim(std::string_view s) {
-    std::size_t a = 0, b = s.size();
-    while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
-        ++a;
-    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
-        --b;
-    return std::string(s.substr(a, b - a));
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
 
 // Header values are single lines: line breaks become spaces.
 std::string oneLine(std::string s) {
@@ -92,16 +78,16 @@ GameRecord readTextRecord(std::string_view text) {
         std::string_view raw = text.substr(pos, end - pos);
         pos = end + 1;
         ++lineNo;
-        std::string line = trim(raw);
+        std::string line = trimmed(raw);
         if (line.empty() || line[0] == '#') continue;
         const std::size_t colon = line.find(':');
         if (colon == std::string::npos) {  // a move, perhaps numbered, perhaps with a comment
-            line = trim(line.substr(0, line.find('#')));
+            line = trimmed(line.substr(0, line.find('#')));
             moveLines.emplace_back(lineNo, std::string(dropMoveNumber(line)));
             continue;
         }
-        const std::string key = lower(trim(line.substr(0, colon)));
-        const std::string value = trim(line.substr(colon + 1));
+        const std::string key = lowerCase(trimmed(line.substr(0, colon)));
+        const std::string value = trimmed(line.substr(colon + 1));
         if (key == "white") {
             record.whiteName = value;
         } else if (key == "black") {
