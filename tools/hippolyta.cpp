@@ -15,6 +15,7 @@
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
 #include "engine/search/bench.h"
+#include "engine/search/parameters.h"
 #include "protocol/gtp_session.h"
 
 namespace po = boost::program_options;
@@ -30,7 +31,8 @@ struct Invocation {
     BotzoneOptions botzone;
     bool text = false;
     bool botzoneMode = false;
-    std::vector<std::string> args;  // positional: bench | perft DEPTH [POSITION] | text INPUT
+    std::vector<std::string> params;  // NAME=VALUE search and evaluation constants
+    std::vector<std::string> args;    // positional: bench | perft DEPTH [POSITION] | text INPUT
     std::string logFile;
     std::string logLevel = "warn";
 };
@@ -106,6 +108,8 @@ int main(int argc, char** argv) {
         ("botzone-first-turn-time",
             po::value(&inv.botzone.firstTurnSeconds)->default_value(1.7),
             "Botzone: seconds for the first turn")
+        ("param", po::value(&inv.params)->composing(),
+            "set a search or evaluation constant, NAME=VALUE (repeatable)")
         ("log-file", po::value(&inv.logFile), "write the log to this file instead of stderr")
         ("log-level", po::value(&inv.logLevel)->default_value("warn"),
             "trace, debug, info, warn, error, critical or off");
@@ -129,6 +133,8 @@ int main(int argc, char** argv) {
             return 0;
         }
         po::notify(vm);
+        for (const auto& param : inv.params)
+            if (!setParameter(inv.engine, param)) throw po::error("bad --param '" + param + "'");
         const auto& p = inv.engine.player;
         if (p != "mcts" && p != "alphabeta2" && p != "greedy")
             throw po::error("unknown player '" + p + "' (mcts, alphabeta2 or greedy)");
