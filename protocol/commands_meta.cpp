@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/core/text_util.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 
@@ -11,15 +12,7 @@
 
 namespace hippolyta {
 
-namespace {
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void registerMetaCommands(CommandRegistry& registry) {
     registry.add("protocol_version", [](GtpState&, const GtpArgs& args) {
@@ -57,7 +50,7 @@ void registerMetaCommands(CommandRegistry& registry) {
     });
     registry.add("set_game GAME", [](GtpState&, const GtpArgs& args) {
         args.expectCount(1);
-        if (lower(args[0]) != "amazons")
+        if (lowerCase(args[0]) != "amazons")
             throw GtpError("unsupported game '" + args[0] + "' (only Amazons)");
         return std::string();
     });

@@ -1,4 +1,5 @@
 #include "protocol/game_log.h"
+#include "protocol/local_time.h"
 
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -13,18 +14,7 @@ namespace hippolyta {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string localTime(const char* format) {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    localtime_r(&now, &tm);
-    char buf[64];
-    std::strftime(buf, sizeof buf, format, &tm);
-    return buf;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 GameLog::GameLog(std::string dir) : dir_(std::move(dir)) {
     std::error_code ec;

@@ -1,4 +1,5 @@
 #include "adapters/botzone/botzone_input.h"
+#include "engine/core/text_util.h"
 
 #include <charconv>
 
@@ -18,12 +19,6 @@ constexpr const char* kBotzoneMoveKeys[6] = {"x0", "y0", "x1", "y1", "x2", "y2"}
 constexpr size_t kMaxBotzoneJsonBytes = 1 << 20;
 // More turns than an 8x8 game can have.
 constexpr int kMaxBotzoneTurns = 100;
-
-std::string trimLine(std::string_view s) {
-    const size_t b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string_view::npos) return "";
-    return std::string(s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1));
-}
 
 std::optional<BotzoneMove> moveFromJson(const json& j) {
     if (!j.is_object()) return std::nullopt;
@@ -56,7 +51,7 @@ void readMoveArray(const json& j, const char* key, std::vector<std::optional<Bot
 
 // True if parsing failed only because the text ended too soon.
 bool endsTooSoon(const json::parse_error& e, std::string_view text) {
-    return e.byte >= trimLine(text).size();
+    return e.byte >= trimmed(text).size();
 }
 
 // The full simple input after its first line (the turn count n): 2n - 1 move lines.
@@ -75,7 +70,7 @@ void readSimpleHistory(std::istream& in, int turns, BotzoneTurnInput& input) {
         }
         auto& list = i % 2 == 0 ? input.history.requests : input.history.responses;
         list.push_back(parseBotzoneMove(line));
-        if (!list.back()) input.problems.push_back("unreadable history line: " + trimLine(line));
+        if (!list.back()) input.problems.push_back("unreadable history line: " + trimmed(line));
     }
 }
 
@@ -115,8 +110,8 @@ std::optional<BotzoneTurnInput> readBotzoneTurn(std::istream& in) {
     std::string line;
     do {
         if (!std::getline(in, line)) return std::nullopt;
-    } while (trimLine(line).empty());
-    const std::string first = trimLine(line);
+    } while (trimmed(line).empty());
+    const std::string first = trimmed(line);
     if (first[0] == '{') {
         std::string text = first;
         while (true) {

@@ -1,4 +1,5 @@
 #include "adapters/match/match_runner.h"
+#include "protocol/local_time.h"
 
 #include <unistd.h>
 
@@ -23,15 +24,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kApplication = "hippolyta-match:0.1.0";
-
-std::string localTime(const char* format) {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    localtime_r(&now, &tm);
-    char buf[64];
-    std::strftime(buf, sizeof buf, format, &tm);
-    return buf;
-}
 
 std::string readFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -4,19 +4,11 @@
 #include <stdexcept>
 
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 
 namespace hippolyta {
 
 namespace {
-
-std::string trim(std::string_view s) {
-    std::size_t a = 0, b = s.size();
-    while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
-        ++a;
-    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
-        --b;
-    return std::string(s.substr(a, b - a));
-}
 
 // SplitMix64: a small, portable mixer, so the same seed gives the same openings everywhere.
 uint64_t mix(uint64_t x) {
@@ -75,7 +67,7 @@ std::vector<Opening> parseOpenings(std::string_view text, int n) {
         pos = end + 1;
         ++lineNo;
         if (const std::size_t hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-        line = trim(line);
+        line = trimmed(line);
         if (line.empty()) continue;
         try {
             out.push_back(parseLine(line, n));

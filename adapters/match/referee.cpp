@@ -1,4 +1,5 @@
 #include "adapters/match/referee.h"
+#include "engine/core/text_util.h"
 
 #include <algorithm>
 #include <chrono>
@@ -27,18 +28,6 @@ EndReason reasonOf(FailureKind kind) {
         default:
             return EndReason::Protocol;
     }
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-std::string trim(const std::string& s) {
-    const std::size_t a = s.find_first_not_of(" \t\n");
-    if (a == std::string::npos) return "";
-    return s.substr(a, s.find_last_not_of(" \t\n") - a + 1);
 }
 
 class Referee {
@@ -86,7 +75,8 @@ class Referee {
     void require(Color side, const std::string& command) {
         const GtpReply r = call(side, command, options_.commandTimeout);
         if (!r.ok)
-            throw Forfeit{side, EndReason::Protocol, "'" + command + "' failed: " + trim(r.text)};
+            throw Forfeit{side, EndReason::Protocol,
+                          "'" + command + "' failed: " + trimmed(r.text)};
     }
 
     void setUp(Color side) {
@@ -145,13 +135,13 @@ class Referee {
         }
         const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
         if (!reply.ok)
-            throw Forfeit{side, EndReason::Protocol, "genmove failed: " + trim(reply.text)};
-        const std::string text = trim(reply.text);
+            throw Forfeit{side, EndReason::Protocol, "genmove failed: " + trimmed(reply.text)};
+        const std::string text = trimmed(reply.text);
         if (!clock_.charge(side, elapsed))
             throw Forfeit{side, EndReason::Time,
                           "took " + formatSeconds(elapsed) + " s, " +
                               formatSeconds(deadline.value_or(0)) + " s allowed"};
-        if (lower(text) == "resign")
+        if (lowerCase(text) == "resign")
             throw Forfeit{side, EndReason::FalseResign, "resigned with legal moves left"};
         Move m;
         try {

@@ -1,4 +1,5 @@
 #include "adapters/text/text_command.h"
+#include "engine/core/text_util.h"
 
 #include <algorithm>
 #include <cctype>
@@ -26,12 +27,6 @@ std::vector<std::string> splitWords(std::string_view text) {
         if (i > start) words.emplace_back(text.substr(start, i - start));
     }
     return words;
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
 }
 
 template <typename T>
@@ -67,20 +62,20 @@ bool parseMoveCommand(const std::vector<std::string>& words, int n, TextCommand&
 
 bool parseLimit(const std::vector<std::string>& words, TextCommand& cmd) {
     if (words.size() == 2) {
-        const std::string arg = lower(words[1]);
+        const std::string arg = lowerCase(words[1]);
         if (arg == "default" || arg == "auto") {
             cmd.defaultLimits = true;
             return true;
         }
         return parseNumber(arg, cmd.seconds) && cmd.seconds > 0 && cmd.seconds < 1e6;
     }
-    return words.size() == 3 && lower(words[1]) == "visits" && parseNumber(words[2], cmd.visits) &&
-           cmd.visits > 0;
+    return words.size() == 3 && lowerCase(words[1]) == "visits" &&
+           parseNumber(words[2], cmd.visits) && cmd.visits > 0;
 }
 
 // Fills cmd from the words of a non-empty line; returns false for a malformed command.
 bool parseWords(const std::vector<std::string>& words, int n, TextCommand& cmd) {
-    const std::string name = lower(words[0]);
+    const std::string name = lowerCase(words[0]);
     const size_t args = words.size() - 1;
     using K = TextCommandKind;
     static const std::pair<const char*, K> kBare[] = {{"new", K::New},

@@ -17,6 +17,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include "engine/core/text_util.h"
 
 namespace hippolyta {
 namespace {
@@ -25,12 +26,6 @@ namespace bp = boost::process;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 using Millis = std::chrono::milliseconds;
-
-std::string trim(const std::string& s) {
-    const size_t b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
 
 std::vector<std::string> readLines(const fs::path& path) {
     std::ifstream in(path);
@@ -102,9 +97,9 @@ class Program {
                 inDump_ = !(inDump_ && line == "===");
                 continue;
             }
-            const std::string t = trim(line);
+            const std::string t = trimmed(line);
             if (t == "* White wins." || t == "* Black wins.") return {Kind::Win, t};
-            if (t.rfind("* ", 0) == 0) return {Kind::Move, trim(t.substr(2))};
+            if (t.rfind("* ", 0) == 0) return {Kind::Move, trimmed(t.substr(2))};
         }
     }
 
@@ -214,7 +209,7 @@ class Harness {
                 s.program->send(s.lines[n]);
                 continue;
             }
-            const std::string instr = trim(s.lines[n].substr(1));
+            const std::string instr = trimmed(s.lines[n].substr(1));
             const std::string failure =
                 instr == "remote move/win" ? remote(i, limits) : execute(i, instr, limits);
             if (!failure.empty()) return s.name + ": *" + instr + ": " + failure;
