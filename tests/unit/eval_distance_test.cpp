@@ -6,38 +6,10 @@
 #include "engine/core/notation.h"
 #include "engine/eval/distance.h"
 #include "engine/eval/territory.h"
+#include "reference_distances.h"
 
 namespace hippolyta {
 namespace {
-
-// Reference: breadth-first search over squares with queen (or king) steps through empties.
-std::vector<int> referenceDistances(const Position& pos, Color side, bool queen) {
-    const int n = pos.size(), n2 = n * n;
-    std::vector<int> dist(n2, kUnreached);
-    std::deque<int> queue;
-    forEachSquare(pos.amazons(side), [&](int sq) {
-        dist[sq] = 0;
-        queue.push_back(sq);
-    });
-    while (!queue.empty()) {
-        const int sq = queue.front();
-        queue.pop_front();
-        for (const Direction d : kDirections) {
-            int c = sq % n + d.dc, r = sq / n + d.dr;
-            while (c >= 0 && r >= 0 && c < n && r < n && pos.at(r * n + c) == Piece::Empty) {
-                const int t = r * n + c;
-                if (dist[t] == kUnreached) {
-                    dist[t] = dist[sq] + 1;
-                    queue.push_back(t);
-                }
-                if (!queen) break;
-                c += d.dc;
-                r += d.dr;
-            }
-        }
-    }
-    return dist;
-}
 
 // A position after `plies` random legal moves from the start of size n.
 Position randomPosition(int n, int plies, std::mt19937_64& rng) {

@@ -7,37 +7,12 @@
 
 #include "engine/core/notation.h"
 #include "engine/eval/evaluation.h"
+#include "reference_distances.h"
 
 namespace hippolyta {
 namespace {
 
-constexpr int kInf = 1000;
-
-std::vector<int> bfs(const Position& pos, Color side, bool queen) {
-    const int n = pos.size();
-    std::vector<int> dist(n * n, kInf);
-    std::deque<int> queue;
-    forEachSquare(pos.amazons(side), [&](int sq) {
-        dist[sq] = 0;
-        queue.push_back(sq);
-    });
-    while (!queue.empty()) {
-        const int sq = queue.front();
-        queue.pop_front();
-        for (const Direction d : kDirections) {
-            for (int c = sq % n + d.dc, r = sq / n + d.dr;
-                 c >= 0 && r >= 0 && c < n && r < n && pos.at(r * n + c) == Piece::Empty;
-                 c += d.dc, r += d.dr) {
-                if (dist[r * n + c] == kInf) {
-                    dist[r * n + c] = dist[sq] + 1;
-                    queue.push_back(r * n + c);
-                }
-                if (!queen) break;
-            }
-        }
-    }
-    return dist;
-}
+constexpr int kInf = kUnreached;  // distance of a square a side cannot reach
 
 int emptyNeighbours(const Position& pos, int sq) {
     const int n = pos.size();
@@ -52,8 +27,8 @@ int emptyNeighbours(const Position& pos, int sq) {
 // The evaluation terms computed square by square from breadth-first distances.
 EvalTerms referenceTerms(const Position& pos, const EvalWeights& w) {
     const Color me = pos.sideToMove(), you = opposite(me);
-    const auto q0 = bfs(pos, me, true), q1 = bfs(pos, you, true);
-    const auto k0 = bfs(pos, me, false), k1 = bfs(pos, you, false);
+    const auto q0 = referenceDistances(pos, me, true), q1 = referenceDistances(pos, you, true);
+    const auto k0 = referenceDistances(pos, me, false), k1 = referenceDistances(pos, you, false);
     EvalTerms t;
     auto delta = [&](int a, int b) {
         if (a == kInf && b == kInf) return 0.0;
