@@ -6,7 +6,10 @@
 namespace hippolyta {
 
 struct GtpOptions {
-    std::string gameLogDir;  // empty: no engine-side game log
+    std::string gameLogDir;         // empty: no engine-side game log
+    double lagBufferSeconds = 0.2;  // kept back from every clock budget for transport delays
+    bool ponder = false;            // think on the opponent's time (amz-ponder changes it)
+    double maxPonderSeconds = 600;  // one ponder search stops after this long
 };
 
 }  // namespace hippolyta

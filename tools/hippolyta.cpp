@@ -98,6 +98,11 @@ int main(int argc, char** argv) {
         ("visits", po::value(&inv.engine.visits)->default_value(0),
             "fixed visits per move (0: use time)")
         ("seed", po::value(&inv.engine.seed)->default_value(0), "random seed")
+        ("lag-buffer", po::value(&inv.gtp.lagBufferSeconds)->default_value(0.2, "0.2"),
+            "seconds kept back from every clock budget for transport delays")
+        ("ponder", po::bool_switch(&inv.gtp.ponder), "think on the opponent's time")
+        ("max-ponder", po::value(&inv.gtp.maxPonderSeconds)->default_value(600),
+            "seconds after which one ponder search stops")
         ("game-log", po::value(&inv.gtp.gameLogDir),
             "write every game played to a file in this directory, move by move")
         ("text", po::bool_switch(&inv.text),
@@ -140,6 +145,10 @@ int main(int argc, char** argv) {
             throw po::error("unknown player '" + p + "' (mcts, alphabeta2 or greedy)");
         if (inv.engine.threads < 1 || inv.engine.memoryMb < 1 || inv.engine.moveTimeSeconds < 0)
             throw po::error("--threads and --memory must be positive, --move-time not negative");
+        if (!(inv.gtp.lagBufferSeconds >= 0 && inv.gtp.lagBufferSeconds <= 60))
+            throw po::error("--lag-buffer must be between 0 and 60 seconds");
+        if (!(inv.gtp.maxPonderSeconds >= 0 && inv.gtp.maxPonderSeconds <= 1e6))
+            throw po::error("--max-ponder must be between 0 and 1000000 seconds");
     } catch (const std::exception& e) {
         std::cerr << "hippolyta: " << e.what() << " (see --help)\n";
         return 1;
