@@ -2,9 +2,11 @@
 // their arguments through GtpArgs, act on GtpState and return the answer text.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "engine/core/game.h"
+#include "engine/search/search_types.h"
 #include "engine/search/time_control.h"
 #include "protocol/gtp_registry.h"
 
@@ -21,6 +23,18 @@ void registerTimeCommands(CommandRegistry& registry);
 void registerExtensionCommands(CommandRegistry& registry);
 // loadsgf, printsgf.
 void registerRecordCommands(CommandRegistry& registry);
+// amz-analyze, amz-genmove_analyze, amz-ponder.
+void registerAnalysisCommands(CommandRegistry& registry);
+
+// The search limits for c's next move: from the clock when one is set, else the fixed
+// --move-time or --visits.
+SearchLimits moveLimits(GtpState& state, Color c);
+// The engine's choice for the side to move of `game` under `limits`, or nothing when that side
+// cannot move. A move the rules reject is never answered: it is logged and replaced.
+std::optional<Move> searchLegalMove(GtpState& state, const Game& game, const SearchLimits& limits);
+// One line of analysis: `info move M visits N winrate W prior P order K pv M1 M2 ...` for
+// each candidate, most visited first, at most maxMoves of them.
+std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMoves = 20);
 
 // The showboard diagram: coordinates on all sides, then side to move and move number.
 std::string boardDiagram(const Game& game);

@@ -3,12 +3,21 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 #include "protocol/game_log.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_framing.h"
 
 namespace hippolyta {
+
+namespace {
+
+// Commands after which the engine ponders, when pondering is on.
+const std::set<std::string, std::less<>> kMoveCommands = {"genmove", "amz-genmove_analyze"};
+
+}  // namespace
 
 GtpSession::GtpSession(const EngineConfig& config, GtpOptions options)
     : state_(config, std::move(options)) {
@@ -17,6 +26,7 @@ GtpSession::GtpSession(const EngineConfig& config, GtpOptions options)
     registerTimeCommands(registry_);
     registerExtensionCommands(registry_);
     registerRecordCommands(registry_);
+    registerAnalysisCommands(registry_);
     if (!state_.options().gameLogDir.empty())
         state_.addListener(std::make_unique<GameLogListener>(state_.options().gameLogDir));
 }
@@ -28,9 +38,24 @@ std::string GtpSession::lineTooLongResponse() {
 }
 
 std::string GtpSession::execute(std::string_view rawLine) {
+    // Any input line, even a blank one, ends pondering and streaming analysis first.
+    state_.stopBackground();
     const std::string cleaned = cleanLine(rawLine);
     if (isBlank(cleaned)) return {};
     const GtpCommand cmd = parseCommand(cleaned);
+    state_.stream().prepare(cmd.id);
+    std::string response = answer(cmd, cleaned);
+    if (state_.stream().usedByCommand()) {
+        // The command answered through the stream; a failure after its header can only end
+        // the answer early.
+        if (!state_.stream().isOpen() || response.starts_with("?")) state_.stream().close();
+        response.clear();
+    }
+    if (!response.starts_with("?") && kMoveCommands.contains(cmd.name)) afterEngineMove();
+    return response;
+}
+
+std::string GtpSession::answer(const GtpCommand& cmd, const std::string& cleaned) {
     try {
         return formatResponse(true, cmd.id, dispatch(cmd));
     } catch (const GtpError& e) {
@@ -43,6 +68,17 @@ std::string GtpSession::execute(std::string_view rawLine) {
         spdlog::error("gtp: '{}' raised an unknown exception", cleaned);
         return formatResponse(false, cmd.id, "internal error");
     }
+}
+
+// After the engine played a move: report how much of the ponder tree the search kept, and
+// start pondering on the opponent's time.
+void GtpSession::afterEngineMove() {
+    if (const uint64_t pondered = state_.takePonderVisits()) {
+        const SearchResult r = state_.engine().snapshot();
+        spdlog::info("ponder tree kept: {} of {} visits ({:.1f}%)", r.keptVisits, pondered,
+                     100.0 * static_cast<double>(r.keptVisits) / static_cast<double>(pondered));
+    }
+    pendingPonder_ = true;
 }
 
 std::string GtpSession::dispatch(const GtpCommand& cmd) {
@@ -58,26 +94,29 @@ std::string GtpSession::dispatch(const GtpCommand& cmd) {
     return entry->handler(state_, args);
 }
 
+// The search thinks in the background (pondering, analysis) while this thread waits for the
+// next line; the line stops it before its command runs.
 int GtpSession::run(std::istream& in, std::ostream& out) {
+    state_.stream().attach(&out);
     LineReader reader(in);
     std::string line;
     for (;;) {
         const LineReader::Status status = reader.next(line);
+        state_.stopBackground();
         if (status == LineReader::Status::End) break;
-        // Pondering and streaming analysis (a later issue) stop here: any input line ends
-        // them before the command runs. They need a reader thread that notices the line while
-        // the search runs; the command then goes through this same path.
         const std::string response =
             status == LineReader::Status::TooLong ? lineTooLongResponse() : execute(line);
-        if (response.empty()) continue;
-        out << response << std::flush;
+        if (!response.empty()) out << response << std::flush;
         if (!out) {
             spdlog::warn("gtp: cannot write the answer; the controller has gone");
             break;
         }
         if (state_.quitRequested()) break;
-        // Pondering would start here, after the answer is out.
+        // Pondering starts only once the move's answer is out.
+        if (std::exchange(pendingPonder_, false)) state_.startPonder();
     }
+    state_.stopBackground();
+    state_.stream().attach(nullptr);
     spdlog::debug("gtp: session ends ({})", state_.quitRequested() ? "quit" : "end of input");
     return 0;
 }

@@ -35,10 +35,13 @@ class GtpSession {
     const CommandRegistry& registry() const { return registry_; }
 
   private:
+    std::string answer(const GtpCommand& cmd, const std::string& cleaned);
     std::string dispatch(const GtpCommand& cmd);
+    void afterEngineMove();
 
     CommandRegistry registry_;
     GtpState state_;
+    bool pendingPonder_ = false;  // set by a move command, acted on once its answer is out
 };
 
 // Returns the process exit code (0 after quit or end of input).

@@ -1,9 +1,11 @@
 #include "protocol/gtp_state.h"
 
+#include <spdlog/spdlog.h>
+
 namespace hippolyta {
 
 GtpState::GtpState(const EngineConfig& config, GtpOptions options)
-    : engine_(config), options_(std::move(options)) {}
+    : engine_(config), options_(std::move(options)), ponder_(options_.ponder) {}
 
 void GtpState::newGame(int n) {
     game_ = Game(Position::start(n));
@@ -41,6 +43,34 @@ bool GtpState::undo() {
 
 void GtpState::addListener(std::unique_ptr<GameListener> listener) {
     listeners_.push_back(std::move(listener));
+}
+
+bool GtpState::startPonder() {
+    if (!ponder_ || engine_.config().player != "mcts" || options_.maxPonderSeconds <= 0 ||
+        !game_.position().hasLegalMove())
+        return false;
+    stopBackground();
+    background_ = Background::Ponder;
+    // The memory cap bounds the tree; the time cap bounds a ponder nobody interrupts.
+    search_.start(engine_, game_, SearchLimits(options_.maxPonderSeconds));
+    return true;
+}
+
+void GtpState::startAnalysis(Game game, SearchLimits limits, BackgroundSearch::DoneHandler onDone) {
+    stopBackground();
+    background_ = Background::Analysis;
+    search_.start(engine_, std::move(game), std::move(limits), std::move(onDone));
+}
+
+void GtpState::stopBackground() {
+    const std::optional<SearchResult> result = search_.stop();
+    const Background was = std::exchange(background_, Background::None);
+    if (was == Background::Analysis) stream_.close();
+    if (!result) return;
+    lastPonderVisits_ = was == Background::Ponder ? result->visits : 0;
+    if (was == Background::Ponder)
+        spdlog::info("ponder: {} simulations in {:.2f} s, {} root visits", result->simulations,
+                     result->seconds, result->visits);
 }
 
 void GtpState::announceNewGame() {

@@ -4,12 +4,15 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "engine/core/game.h"
 #include "engine/search/engine.h"
 #include "engine/search/time_control.h"
+#include "protocol/background_search.h"
 #include "protocol/gtp_options.h"
+#include "protocol/response_stream.h"
 
 namespace hippolyta {
 
@@ -51,6 +54,24 @@ class GtpState {
 
     void addListener(std::unique_ptr<GameListener> listener);
 
+    // Streamed answers (analysis) go through here.
+    ResponseStream& stream() { return stream_; }
+
+    // Thinking in the background. Only one background search runs, and it is stopped before
+    // any command runs, so handlers always find the engine idle.
+    bool ponderEnabled() const { return ponder_; }
+    void setPonder(bool on) { ponder_ = on; }
+    // Starts pondering on the current position if pondering is on, the engine searches trees
+    // and the game is not over. Returns whether it started.
+    bool startPonder();
+    // Streams analysis of `game` until the next input line; `onDone` runs when it ends.
+    void startAnalysis(Game game, SearchLimits limits, BackgroundSearch::DoneHandler onDone);
+    // Stops pondering or analysis (closing an analysis answer with its empty line).
+    void stopBackground();
+    // Root visits of the last ponder search (0 if the last background search was no ponder),
+    // and forgets them: the move that follows reports how much of that tree it kept.
+    uint64_t takePonderVisits() { return std::exchange(lastPonderVisits_, 0); }
+
     bool quitRequested() const { return quit_; }
     void requestQuit() { quit_ = true; }
 
@@ -63,6 +84,12 @@ class GtpState {
     GtpOptions options_;
     std::vector<std::unique_ptr<GameListener>> listeners_;
     bool quit_ = false;
+    ResponseStream stream_;
+    bool ponder_ = false;
+    enum class Background { None, Ponder, Analysis } background_ = Background::None;
+    uint64_t lastPonderVisits_ = 0;
+    // Last: destroyed first, so that a running search stops before what it uses goes away.
+    BackgroundSearch search_;
 };
 
 }  // namespace hippolyta

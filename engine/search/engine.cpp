@@ -27,10 +27,15 @@ Engine::~Engine() = default;
 
 SearchResult Engine::chooseMove(const Game& game, const SearchLimits& limits) {
     stopRequested_ = false;
+    return chooseMove(game, limits, stopRequested_);
+}
+
+SearchResult Engine::chooseMove(const Game& game, const SearchLimits& limits,
+                                const std::atomic<bool>& stopFlag) {
     if (config_.player == "greedy") return greedyMove(game.position());
     if (config_.player == "alphabeta2")
-        return alphaBeta2(game.position(), rng_, stopRequested_, limits.seconds);
-    return mcts_->search(game, limits, stopRequested_);
+        return alphaBeta2(game.position(), rng_, stopFlag, limits.seconds);
+    return mcts_->search(game, limits, stopFlag);
 }
 
 SearchResult Engine::snapshot() const {

@@ -42,6 +42,10 @@ class Engine {
     // Chooses a move for the side to move of game.position(). Blocks until done. The search
     // tree is kept and reused when a later call's game continues this one.
     SearchResult chooseMove(const Game& game, const SearchLimits& limits);
+    // The same, stopped by the caller's own flag instead of stop(): for searches started on
+    // another thread, where a stop() could otherwise arrive before the search has begun.
+    SearchResult chooseMove(const Game& game, const SearchLimits& limits,
+                            const std::atomic<bool>& stopFlag);
     // The limits to use when the controller gave no clock.
     SearchLimits defaultLimits() const {
         SearchLimits l;

@@ -126,6 +126,8 @@ bool Mcts::reuseSubtree(const Game& game) {
         node = next;
     }
     if (!(pos == game.position())) return false;
+    previousVisits_ = load(root_.visits);
+    keptVisits_ = load(node->visits);
     if (node != &root_) {
         TreeNode newRoot = *node;
         NodePool& other = *pools_[1 - active_];
@@ -160,6 +162,7 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
     searchStart_ = Clock::now();
     while (static_cast<int>(workers_.size()) < std::max(1, options_.threads))
         workers_.push_back(std::make_unique<Worker>(options_.params));
+    keptVisits_ = previousVisits_ = 0;
     reused = reuseSubtree(game);
     if (!reused) {
         pools_[0]->reset();

@@ -81,6 +81,8 @@ class Mcts {
     bool haveTree_ = false;
     Position treeStart_ = Position::start();  // the game the tree belongs to
     std::vector<Move> treeMoves_;
+    uint64_t keptVisits_ = 0;  // of the last reuse, for the results
+    uint64_t previousVisits_ = 0;
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> stopSearch_{false};
     std::atomic<uint64_t> started_{0};

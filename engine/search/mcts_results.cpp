@@ -75,6 +75,8 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     for (const auto& w : workers_)
         r.simulations += w->simulations.load(std::memory_order_relaxed);
     r.treeNodes = pool.used();
+    r.keptVisits = keptVisits_;
+    r.previousVisits = previousVisits_;
     r.seconds = std::chrono::duration<double>(Clock::now() - searchStart_).count();
     const Proof rootProof = proofOf(root);
     r.proven = rootProof != Proof::None;

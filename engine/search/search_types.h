@@ -25,11 +25,13 @@ struct SearchResult {
     uint64_t visits = 0;       // root visits (reused ones included)
     std::vector<Move> pv;
     // Added for analysis and time management:
-    uint64_t simulations = 0;  // simulations run by this search
-    uint64_t treeNodes = 0;    // slots used in the tree
-    double seconds = 0;        // wall time of this search
-    bool proven = false;       // winrate is exact: the game is decided with best play
-    bool reusedTree = false;   // the search started from a subtree of the previous search
+    uint64_t simulations = 0;     // simulations run by this search
+    uint64_t treeNodes = 0;       // slots used in the tree
+    double seconds = 0;           // wall time of this search
+    bool proven = false;          // winrate is exact: the game is decided with best play
+    bool reusedTree = false;      // the search started from a subtree of the previous search
+    uint64_t keptVisits = 0;      // root visits of that subtree when the search began
+    uint64_t previousVisits = 0;  // root visits of the previous tree (kept share: kept/previous)
     std::vector<CandidateInfo> candidates;  // root moves searched, most visited first
 };
 

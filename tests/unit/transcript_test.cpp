@@ -11,8 +11,10 @@
 //                     every response
 //   <~ REGEX          the next output line must match REGEX (ECMAScript, whole line)
 //   <* REGEX          any number of next output lines (none included) matching REGEX, greedily
-// The runner starts the engine, writes the whole input at once (so commands always arrive
-// several at a time, as Quarry sends them), closes stdin, reads all output, and then checks that
+//   ~ MILLISECONDS    wait this long before sending the lines that follow (for pondering and
+//                     streaming analysis, which run until the next input line)
+// The runner starts the engine, writes the input at once up to each pause (so commands always
+// arrive several at a time, as Quarry sends them), closes stdin, reads all output, and checks that
 // the engine exited with code 0 within the time limit and that its output is exactly the
 // expected lines, nothing more. Trailing spaces are ignored when lines are compared (GTP puts a
 // space after `=id` even when the result is empty); the unit tests check exact bytes.
@@ -54,18 +56,32 @@ struct EngineRun {
 
 // Runs the engine with `args`, feeding `input` while reading its stdout concurrently (so a
 // large exchange cannot deadlock on full pipes). Kills it after kTimeLimit.
-EngineRun runEngine(const std::vector<std::string>& args, const std::string& input) {
+bool writeAll(int fd, const std::string& text) {
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;  // EPIPE
+        done += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+// Input to send: each chunk after a pause.
+struct InputChunk {
+    std::chrono::milliseconds pauseBefore{0};
+    std::string text;
+};
+
+EngineRun runEngine(const std::vector<std::string>& args, const std::vector<InputChunk>& input) {
     std::signal(SIGPIPE, SIG_IGN);  // the engine may exit (quit) before reading everything
     bp::pipe in, out;
     bp::child child(kEngine.string(), bp::args(args), bp::std_in<in, bp::std_out> out,
                     bp::std_err > bp::null);
     std::thread writer([&] {
-        size_t done = 0;
-        while (done < input.size()) {
-            const ssize_t n = ::write(in.native_sink(), input.data() + done, input.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) break;  // EPIPE: the engine stopped reading
-            done += static_cast<size_t>(n);
+        for (const InputChunk& chunk : input) {
+            std::this_thread::sleep_for(chunk.pauseBefore);
+            if (!writeAll(in.native_sink(), chunk.text)) break;  // the engine stopped reading
         }
         ::close(in.native_sink());
         in.assign_sink(-1);
@@ -107,7 +123,7 @@ struct Expectation {
 
 struct Transcript {
     std::vector<std::string> args;
-    std::string input;
+    std::vector<InputChunk> input{InputChunk{}};
     std::vector<Expectation> expected;
 };
 
@@ -165,8 +181,10 @@ Transcript readTranscript(const fs::path& path) {
             std::string text = rest(1);
             const bool noNewline = text.ends_with("\\c");
             if (noNewline) text.resize(text.size() - 2);
-            t.input += unescape(text, lineNo);
-            if (!noNewline) t.input += '\n';
+            t.input.back().text += unescape(text, lineNo);
+            if (!noNewline) t.input.back().text += '\n';
+        } else if (line.starts_with("~")) {
+            t.input.push_back({std::chrono::milliseconds(std::stoi(rest(1))), ""});
         } else if (line.starts_with("!")) {
             std::istringstream words(rest(1));
             for (std::string w; words >> w;)
@@ -315,7 +333,7 @@ TEST(RandomInput, EngineSurvivesAndKeepsItsState) {
     input += "\n7001 amz-position\n7002 name\n";
     ASSERT_GE(hugeLines, 2) << "the seed should give a few huge lines";
 
-    const EngineRun run = runEngine({}, input);
+    const EngineRun run = runEngine({}, {InputChunk{{}, input}});
     ASSERT_FALSE(run.timedOut);
     EXPECT_TRUE(run.exitedNormally);
     EXPECT_EQ(run.exitCode, 0);

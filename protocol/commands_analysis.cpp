@@ -1,0 +1,159 @@
+// Analysis and pondering: streaming analysis in the lz-analyze / kata-analyze form, the
+// analysing genmove, and pondering on or off. The search runs on its own thread and reports
+// through a callback; only this layer formats and writes.
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "engine/core/notation.h"
+#include "protocol/gtp_commands.h"
+#include "protocol/gtp_state.h"
+
+namespace hippolyta {
+
+namespace {
+
+constexpr long long kDefaultIntervalCs = 50;
+constexpr long long kMaxIntervalCs = 360000;  // one hour
+
+struct AnalyzeRequest {
+    std::optional<Color> color;
+    double intervalSeconds = kDefaultIntervalCs / 100.0;
+};
+
+bool isColorWord(const std::string& word) {
+    try {
+        parseColor(word);
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+// [COLOR] [INTERVAL | interval INTERVAL], the interval in centiseconds, as lz-analyze takes it.
+AnalyzeRequest parseAnalyzeArgs(const GtpArgs& args) {
+    AnalyzeRequest r;
+    size_t i = 0;
+    if (i < args.size() && isColorWord(args[i])) r.color = args.color(i++);
+    if (i < args.size() && args[i] == "interval") ++i;
+    if (i < args.size()) {
+        const long long cs = args.integer(i++);
+        if (cs < 1 || cs > kMaxIntervalCs)
+            throw GtpError("interval must be 1.." + std::to_string(kMaxIntervalCs) +
+                           " centiseconds");
+        r.intervalSeconds = static_cast<double>(cs) / 100.0;
+    }
+    if (i != args.size()) args.syntaxError("unexpected '" + args[i] + "'");
+    return r;
+}
+
+void requireTreeSearch(GtpState& state, const char* what) {
+    if (state.engine().config().player != "mcts")
+        throw GtpError(std::string(what) + " needs the mcts player");
+}
+
+void requireStream(GtpState& state) {
+    if (!state.stream().attached())
+        throw GtpError("streaming answers need the session's input loop");
+}
+
+std::string number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", v);
+    return buf;
+}
+
+// Wraps `inner` (may be empty) so that an info line goes out every `interval` seconds.
+std::function<bool(const SearchResult&)> streamingReport(
+    GtpState& state, double interval, std::function<bool(const SearchResult&)> inner) {
+    using Clock = std::chrono::steady_clock;
+    const int n = state.boardSize();
+    return [&state, n, interval, inner = std::move(inner),
+            next = Clock::now() +
+                   std::chrono::duration<double>(interval)](const SearchResult& r) mutable {
+        if (Clock::now() >= next && !r.candidates.empty()) {
+            state.stream().line(analysisInfo(r, n));
+            next = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(interval));
+        }
+        return inner ? inner(r) : false;
+    };
+}
+
+std::string analyze(GtpState& state, const GtpArgs& args) {
+    const AnalyzeRequest request = parseAnalyzeArgs(args);
+    requireTreeSearch(state, "analysis");
+    requireStream(state);
+    Game game = state.game();
+    if (request.color) game.setSideToMove(*request.color);
+    SearchLimits limits;  // no limit: the next input line ends it
+    limits.reportSeconds = std::min(request.intervalSeconds, 0.05);
+    limits.onReport = streamingReport(state, request.intervalSeconds, {});
+    state.stream().open();
+    const int n = state.boardSize();
+    state.startAnalysis(std::move(game), std::move(limits),
+                        [&state, n](const SearchResult& r, bool stopped) {
+                            // A search that ends by itself (a proof) shows its final figures.
+                            if (!stopped && !r.candidates.empty())
+                                state.stream().line(analysisInfo(r, n));
+                        });
+    return {};
+}
+
+// Searches as genmove does, streaming info lines, then answers `play MOVE` and plays it.
+std::string genmoveAnalyze(GtpState& state, const GtpArgs& args) {
+    if (args.empty()) throw GtpError("wrong number of arguments (usage: " + args.usage() + ")");
+    const Color c = args.color(0);
+    std::vector<std::string> rest(args.words().begin() + 1, args.words().end());
+    const AnalyzeRequest request = parseAnalyzeArgs(GtpArgs(args.usage(), rest));
+    requireTreeSearch(state, "analysis");
+    requireStream(state);
+    state.setSideToMove(c);
+    SearchLimits limits = moveLimits(state, c);
+    limits.reportSeconds = limits.reportSeconds > 0
+                               ? std::min(limits.reportSeconds, request.intervalSeconds)
+                               : std::min(request.intervalSeconds, 0.05);
+    limits.onReport = streamingReport(state, request.intervalSeconds, std::move(limits.onReport));
+    state.stream().open();
+    const std::optional<Move> m = searchLegalMove(state, state.game(), limits);
+    if (m) state.play(c, *m);
+    state.stream().line(m ? "play " + formatMove(*m, state.boardSize(), MoveStyle::Slash)
+                          : std::string("play resign"));
+    state.stream().close();
+    return {};
+}
+
+std::string ponder(GtpState& state, const GtpArgs& args) {
+    args.expectCount(0, 1);
+    if (args.empty()) return state.ponderEnabled() ? "on" : "off";
+    if (args[0] != "on" && args[0] != "off") args.syntaxError("expected 'on' or 'off'");
+    if (args[0] == "on") requireTreeSearch(state, "pondering");
+    state.setPonder(args[0] == "on");
+    return {};
+}
+
+}  // namespace
+
+std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMoves) {
+    std::string out;
+    size_t order = 0;
+    for (const CandidateInfo& c : result.candidates) {
+        if (order == maxMoves) break;
+        if (!out.empty()) out += ' ';
+        out += "info move " + formatMove(c.move, boardSize, MoveStyle::Slash) + " visits " +
+               std::to_string(c.visits) + " winrate " + number(c.winrate) + " prior " +
+               number(c.prior) + " order " + std::to_string(order++) + " pv";
+        for (const Move m : c.pv)
+            out += ' ' + formatMove(m, boardSize, MoveStyle::Slash);
+    }
+    return out;
+}
+
+void registerAnalysisCommands(CommandRegistry& registry) {
+    registry.add("amz-analyze [COLOR] [INTERVAL]", analyze);
+    registry.add("amz-genmove_analyze COLOR [INTERVAL]", genmoveAnalyze);
+    registry.add("amz-ponder [on|off]", ponder);
+}
+
+}  // namespace hippolyta
