@@ -52,6 +52,14 @@ struct RunTotals {
     uint64_t simulations = 0;
     double seconds = 0;
     double cpuSeconds = 0;  // process CPU time: the thread figures hold on a busy machine
+
+    RunTotals& operator+=(const RunTotals& o) {
+        nodes += o.nodes;
+        simulations += o.simulations;
+        seconds += o.seconds;
+        cpuSeconds += o.cpuSeconds;
+        return *this;
+    }
 };
 
 double cpuNow() {
@@ -126,8 +134,16 @@ BenchReport runBench(const EngineConfig& config, const BenchOptions& options) {
         // The same positions for a fixed time, with one thread and with config.threads.
         SearchLimits timed;
         timed.seconds = options.threadSeconds;
-        const RunTotals t1 = searchAll(optionsFor(config, 1), timed);
-        const RunTotals tn = searchAll(optionsFor(config, config.threads), timed);
+        RunTotals t1, tn;
+        // Rounds in the order 1, N, N, 1, ...: a machine that slows down or speeds up during
+        // the run weighs on both figures alike.
+        for (int round = 0; round < options.threadRounds; ++round) {
+            const bool oneFirst = round % 2 == 0;
+            RunTotals& first = oneFirst ? t1 : tn;
+            RunTotals& second = oneFirst ? tn : t1;
+            first += searchAll(optionsFor(config, oneFirst ? 1 : config.threads), timed);
+            second += searchAll(optionsFor(config, oneFirst ? config.threads : 1), timed);
+        }
         const double sps1 = t1.simulations / t1.seconds, spsN = tn.simulations / tn.seconds;
         report.emplace_back("timed_simulations_per_second_1_thread",
                             std::to_string(static_cast<uint64_t>(sps1)));

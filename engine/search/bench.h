@@ -17,6 +17,7 @@ using BenchReport = std::vector<std::pair<std::string, std::string>>;
 struct BenchOptions {
     uint64_t visits = 20000;      // simulations per position (config.visits overrides)
     double threadSeconds = 0.5;   // per position, for the multi-thread figure
+    int threadRounds = 2;         // timed rounds with each thread count, interleaved
     uint64_t evalCount = 300000;  // evaluations timed for evals_per_second
 };
 
