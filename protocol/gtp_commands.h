@@ -21,6 +21,8 @@ void registerTimeCommands(CommandRegistry& registry);
 void registerExtensionCommands(CommandRegistry& registry);
 // loadsgf, printsgf.
 void registerRecordCommands(CommandRegistry& registry);
+// amz-territory, amz-explain, gogui-analyze_commands: what GUIs and humans are shown.
+void registerDisplayCommands(CommandRegistry& registry);
 
 // The showboard diagram: coordinates on all sides, then side to move and move number.
 std::string boardDiagram(const Game& game);

@@ -17,6 +17,7 @@ GtpSession::GtpSession(const EngineConfig& config, GtpOptions options)
     registerTimeCommands(registry_);
     registerExtensionCommands(registry_);
     registerRecordCommands(registry_);
+    registerDisplayCommands(registry_);
     if (!state_.options().gameLogDir.empty())
         state_.addListener(std::make_unique<GameLogListener>(state_.options().gameLogDir));
 }
