@@ -35,6 +35,8 @@ std::optional<Move> searchLegalMove(GtpState& state, const Game& game, const Sea
 // One line of analysis: `info move M visits N winrate W prior P order K pv M1 M2 ...` for
 // each candidate, most visited first, at most maxMoves of them.
 std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMoves = 20);
+// amz-territory, amz-explain, gogui-analyze_commands: what GUIs and humans are shown.
+void registerDisplayCommands(CommandRegistry& registry);
 
 // The showboard diagram: coordinates on all sides, then side to move and move number.
 std::string boardDiagram(const Game& game);

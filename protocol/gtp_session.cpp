@@ -27,6 +27,7 @@ GtpSession::GtpSession(const EngineConfig& config, GtpOptions options)
     registerExtensionCommands(registry_);
     registerRecordCommands(registry_);
     registerAnalysisCommands(registry_);
+    registerDisplayCommands(registry_);
     if (!state_.options().gameLogDir.empty())
         state_.addListener(std::make_unique<GameLogListener>(state_.options().gameLogDir));
 }

@@ -1,0 +1,173 @@
+// Display commands for GUIs and humans: the queen-distance territory map (GoGui dboard), the
+// evaluation's terms explained, and GoGui's list of analyze commands.
+#include <cmath>
+#include <cstdio>
+
+#include "engine/core/notation.h"
+#include "engine/eval/evaluation.h"
+#include "engine/eval/territory.h"
+#include "protocol/gtp_commands.h"
+#include "protocol/gtp_state.h"
+
+namespace hippolyta {
+
+namespace {
+
+// GoGui's analyze commands, type/label/command. Streaming commands are left out: GoGui waits
+// for a whole answer. amz-time_debug comes from the time management work.
+constexpr const char* kAnalyzeCommands[] = {
+    "dboard/Territory/amz-territory",         "string/Territory (text)/amz-territory text",
+    "string/Explain evaluation/amz-explain",  "string/Show board/showboard",
+    "string/Position string/amz-position",    "string/Legal move count/amz-legal_moves count",
+    "string/Time settings/amz-time_settings", "string/Time debug/amz-time_debug",
+};
+
+// Who reaches sq first by queen moves: +1 Black, -1 White (GoGui draws a dboard's positive
+// values black and its negative values white), 0 for an equal distance, nobody, or occupied.
+int owner(const TerritoryCount& white, int sq) {
+    if (testBit(white.ownSquares, sq)) return -1;
+    if (testBit(white.opponentSquares, sq)) return 1;
+    return 0;
+}
+
+std::string territoryBoard(const Position& pos) {
+    const TerritoryCount white = countQueenTerritory(pos, Color::White);
+    const int n = pos.size();
+    std::string out;
+    for (int row = n - 1; row >= 0; --row) {
+        out += '\n';
+        for (int col = 0; col < n; ++col) {
+            if (col) out += ' ';
+            out += std::to_string(owner(white, row * n + col));
+        }
+    }
+    return out;
+}
+
+char territoryLetter(const Position& pos, const TerritoryCount& white, int sq) {
+    switch (pos.at(sq)) {
+        case Piece::WhiteAmazon:
+            return 'W';
+        case Piece::BlackAmazon:
+            return 'B';
+        case Piece::Arrow:
+            return 'x';
+        case Piece::Empty:
+        default:
+            break;
+    }
+    if (testBit(white.tiedSquares, sq)) return '=';
+    const int o = owner(white, sq);
+    return o < 0 ? 'w' : o > 0 ? 'b' : '.';
+}
+
+// For humans: w/b a square White/Black reaches first, = equal distance, . nobody.
+std::string territoryText(const Position& pos) {
+    const TerritoryCount white = countQueenTerritory(pos, Color::White);
+    const int n = pos.size();
+    std::string files = "  ";
+    for (int col = 0; col < n; ++col) {
+        files += ' ';
+        files += static_cast<char>('a' + col);
+    }
+    std::string out = "\n" + files + "\n";
+    for (int row = n - 1; row >= 0; --row) {
+        std::string label(row + 1 < 10 ? 1 : 0, ' ');
+        label += std::to_string(row + 1);
+        out += label;
+        for (int col = 0; col < n; ++col) {
+            out += ' ';
+            out += territoryLetter(pos, white, row * n + col);
+        }
+        out += ' ';
+        out += label;
+        out += '\n';
+    }
+    const int nobody = popCount(pos.emptySquares()) - white.own - white.opponent - white.tied;
+    out += files + "\nFirst: white " + std::to_string(white.own) + ", black " +
+           std::to_string(white.opponent) + "; equal " + std::to_string(white.tied) + "; nobody " +
+           std::to_string(nobody);
+    return out;
+}
+
+std::string territoryCommand(GtpState& state, const GtpArgs& args) {
+    args.expectCount(0, 1);
+    if (args.size() == 1 && args[0] != "text") args.syntaxError("expected 'text'");
+    const Position& pos = state.game().position();
+    return args.empty() ? territoryBoard(pos) : territoryText(pos);
+}
+
+// Fixed three decimals; values that round to zero print as 0.000, never -0.000.
+std::string fixed(double x) {
+    if (std::fabs(x) < 0.0005) x = 0;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", x);
+    return buf;
+}
+
+std::string termLine(const char* name, double raw, const TermWeights& w, double phase) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%-9s %10s %7s %12s", name, fixed(raw).c_str(),
+                  fixed(w.at(phase)).c_str(), fixed(w.at(phase) * raw).c_str());
+    return std::string(buf) + "\n";
+}
+
+// EvalTerms keeps the first four amazons; a set-up position may have more.
+std::string mobilityLine(const Position& pos, Color side, const int* mobility) {
+    std::string out = std::string("Mobility ") + colorName(side) + ":";
+    int i = 0;
+    forEachSquare(pos.amazons(side), [&](int sq) {
+        out += ' ';
+        out += squareName(sq, pos.size());
+        out += ' ';
+        out += std::to_string(i < 4 ? mobility[i] : amazonMobility(pos, sq));
+        ++i;
+    });
+    return out + "\n";
+}
+
+std::string explain(const Game& game, const EvalWeights& weights) {
+    const Position& pos = game.position();
+    const Color me = pos.sideToMove();
+    EvalTerms t;
+    const double score = evaluate(pos, weights, &t);
+    std::string out = std::string("Side to move: ") + colorName(me) + "\n";
+    if (game.isOver())
+        out += std::string("Game over: ") + colorName(me) + " has no legal move, " +
+               colorName(opposite(me)) + " wins\n";
+    out += "Phase: w " + fixed(t.w) + ", phase " + fixed(t.phase) + "\n";
+    out += "term             raw  weight contribution\n";
+    out += termLine("t1", t.t1, weights.t1, t.phase);
+    out += termLine("t2", t.t2, weights.t2, t.phase);
+    out += termLine("c1", t.c1, weights.c1, t.phase);
+    out += termLine("c2", t.c2, weights.c2, t.phase);
+    out += termLine("mobility", t.mobility, weights.mobility, t.phase);
+    out += mobilityLine(pos, me, t.ownMobility);
+    out += mobilityLine(pos, opposite(me), t.oppMobility);
+    out += "Score: " + fixed(score) + " (" + colorName(me) + "'s view)\n";
+    const double p = game.isOver() ? 0.0 : winProbability(score, weights);
+    return out + "Win probability: " + fixed(p) + " (" + colorName(me) + ")";
+}
+
+std::string goguiAnalyzeCommands() {
+    std::string out;
+    for (const char* line : kAnalyzeCommands)
+        out += std::string(out.empty() ? "" : "\n") + line;
+    return out;
+}
+
+}  // namespace
+
+void registerDisplayCommands(CommandRegistry& registry) {
+    registry.add("amz-territory [text]", territoryCommand);
+    registry.add("amz-explain", [](GtpState& state, const GtpArgs& args) {
+        args.expectCount(0);
+        return explain(state.game(), state.engine().config().eval);
+    });
+    registry.add("gogui-analyze_commands", [](GtpState&, const GtpArgs& args) {
+        args.expectCount(0);
+        return goguiAnalyzeCommands();
+    });
+}
+
+}  // namespace hippolyta
