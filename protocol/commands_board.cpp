@@ -73,9 +73,7 @@ std::string capitalised(const char* name) {
 
 }  // namespace
 
-std::string boardDiagram(const Game& game) {
-    const Position& pos = game.position();
-    const int n = pos.size();
+std::string labelledGrid(int n, const std::function<char(int)>& symbol) {
     std::string files = "  ";
     for (int col = 0; col < n; ++col) {
         files += ' ';
@@ -88,17 +86,22 @@ std::string boardDiagram(const Game& game) {
         out += label;
         for (int col = 0; col < n; ++col) {
             out += ' ';
-            out += pieceSymbol(pos.at(row * n + col));
+            out += symbol(row * n + col);
         }
         out += " " + label + "\n";
     }
-    out += files + "\n";
+    return out + files + "\n";
+}
+
+std::string boardDiagram(const Game& game) {
+    const Position& pos = game.position();
+    std::string out = labelledGrid(pos.size(), [&](int sq) { return pieceSymbol(pos.at(sq)); });
     const Color side = pos.sideToMove();
     out += capitalised(colorName(side)) + " to move; move " + std::to_string(game.moveNumber()) +
            "; plies played: " + std::to_string(game.moves().size());
     if (!game.moves().empty())
         out += "\nLast move: " + std::string(colorName(game.movers().back())) + " " +
-               formatMove(game.moves().back(), n, MoveStyle::Slash);
+               formatMove(game.moves().back(), pos.size(), MoveStyle::Slash);
     if (game.isOver())
         out += "\nGame over: " + std::string(colorName(side)) + " has no legal move, " +
                colorName(opposite(side)) + " wins";

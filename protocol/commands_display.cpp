@@ -64,27 +64,10 @@ char territoryLetter(const Position& pos, const TerritoryCount& white, int sq) {
 // For humans: w/b a square White/Black reaches first, = equal distance, . nobody.
 std::string territoryText(const Position& pos) {
     const TerritoryCount white = countQueenTerritory(pos, Color::White);
-    const int n = pos.size();
-    std::string files = "  ";
-    for (int col = 0; col < n; ++col) {
-        files += ' ';
-        files += static_cast<char>('a' + col);
-    }
-    std::string out = "\n" + files + "\n";
-    for (int row = n - 1; row >= 0; --row) {
-        std::string label(row + 1 < 10 ? 1 : 0, ' ');
-        label += std::to_string(row + 1);
-        out += label;
-        for (int col = 0; col < n; ++col) {
-            out += ' ';
-            out += territoryLetter(pos, white, row * n + col);
-        }
-        out += ' ';
-        out += label;
-        out += '\n';
-    }
+    std::string out =
+        labelledGrid(pos.size(), [&](int sq) { return territoryLetter(pos, white, sq); });
     const int nobody = popCount(pos.emptySquares()) - white.own - white.opponent - white.tied;
-    out += files + "\nFirst: white " + std::to_string(white.own) + ", black " +
+    out += "First: white " + std::to_string(white.own) + ", black " +
            std::to_string(white.opponent) + "; equal " + std::to_string(white.tied) + "; nobody " +
            std::to_string(nobody);
     return out;

@@ -2,6 +2,7 @@
 // their arguments through GtpArgs, act on GtpState and return the answer text.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -38,6 +39,9 @@ std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMo
 // amz-territory, amz-explain, gogui-analyze_commands: what GUIs and humans are shown.
 void registerDisplayCommands(CommandRegistry& registry);
 
+// An n x n board of one character a square (from `symbol(square)`), top rank first, with the
+// file letters above and below and the rank numbers on both sides; starts and ends with LF.
+std::string labelledGrid(int n, const std::function<char(int)>& symbol);
 // The showboard diagram: coordinates on all sides, then side to move and move number.
 std::string boardDiagram(const Game& game);
 // final_score's answer once the game is over ("W+12"): the winner, and as margin the number of
