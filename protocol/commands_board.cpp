@@ -1,10 +1,13 @@
 // Board and move commands: size, new game, play, generate, undo, show and score.
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+
 #include "engine/core/notation.h"
 #include "engine/eval/distance.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
+#include "protocol/move_budget.h"
 
 namespace hippolyta {
 
@@ -12,10 +15,10 @@ namespace {
 
 // The engine's choice for the side to move of `game`, or nothing when that side cannot move.
 // A move the rules reject is never answered: it is logged and replaced by a legal one.
-std::optional<Move> chooseLegalMove(Engine& engine, const Game& game) {
+std::optional<Move> chooseLegalMove(Engine& engine, const Game& game, const SearchLimits& limits) {
     const Position& pos = game.position();
     if (!pos.hasLegalMove()) return std::nullopt;
-    const SearchResult result = engine.chooseMove(game, engine.defaultLimits());
+    const SearchResult result = engine.chooseMove(game, limits);
     if (result.move && pos.isLegal(*result.move)) return result.move;
     spdlog::error("engine answered {} in {}; playing the first legal move instead",
                   result.move ? formatMove(*result.move, pos.size()) : "no move",
@@ -28,9 +31,13 @@ std::optional<Move> chooseLegalMove(Engine& engine, const Game& game) {
 std::string genmove(GtpState& state, const GtpArgs& args) {
     args.expectCount(1);
     const Color c = args.color(0);
+    const auto start = std::chrono::steady_clock::now();
     state.setSideToMove(c);
-    const std::optional<Move> m = chooseLegalMove(state.engine(), state.game());
+    const std::optional<Move> m =
+        chooseLegalMove(state.engine(), state.game(), moveLimits(state, c));
     if (!m) return "resign";
+    recordMoveTime(state, c,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     state.play(c, *m);
     return formatMove(*m, state.boardSize(), MoveStyle::Slash);
 }
@@ -38,8 +45,9 @@ std::string genmove(GtpState& state, const GtpArgs& args) {
 std::string regGenmove(GtpState& state, const GtpArgs& args) {
     args.expectCount(1);
     Game game = state.game();
-    game.setSideToMove(args.color(0));
-    const std::optional<Move> m = chooseLegalMove(state.engine(), game);
+    const Color c = args.color(0);
+    game.setSideToMove(c);
+    const std::optional<Move> m = chooseLegalMove(state.engine(), game, moveLimits(state, c));
     return m ? formatMove(*m, state.boardSize(), MoveStyle::Slash) : "resign";
 }
 
