@@ -25,14 +25,14 @@ struct TimeBudget {
 };
 
 struct TimeManagerOptions {
-    double lagBufferSeconds = 0.2;   // kept back from what the clock allows, for transport
-    double fallbackSeconds = 1.0;    // per move without a clock (--move-time)
-    uint64_t fallbackVisits = 0;     // per move without a clock (--visits), if not 0
-    double floorSeconds = 0.01;      // no budget goes below this, whatever the clock says
-    double maxPerOptimum = 3.0;      // the maximum is at most this many optima
-    double movesPerContested = 0.3;  // expected own moves per contested empty square
-    double extraMoves = 3;           // added to that, for the filling moves that still think
-    double minMovesLeft = 5;         // the optimum never takes more than 1/5 of what is left
+    double lagBufferSeconds = 0.2;    // kept back from what the clock allows, for transport
+    double fallbackSeconds = 1.0;     // per move without a clock (--move-time)
+    uint64_t fallbackVisits = 0;      // per move without a clock (--visits), if not 0
+    double floorSeconds = 0.01;       // no budget goes below this, whatever the clock says
+    double maxPerOptimum = 3.0;       // the maximum is at most this many optima
+    double movesPerContested = 0.25;  // expected own moves per contested empty square
+    double extraMoves = 3;            // added to that, for the filling moves that still think
+    double minMovesLeft = 5;          // the optimum never takes more than 1/5 of what is left
 };
 
 // Expected own moves left for the side to move: grows with the contested empty area (the
