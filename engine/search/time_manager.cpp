@@ -26,16 +26,18 @@ std::string mainText(double left, double moves) {
     return secondsText(left) + " s main time left over " + secondsText(moves) + " moves";
 }
 
-Plan absolutePlan(const ClockState& clock, double m, double lag) {
+// `reserve` is kept out of the optimum's pool only: the maximum may still dig into it.
+Plan absolutePlan(const ClockState& clock, double m, double lag, double reserve) {
     const double left = positive(clock.secondsLeft - lag);
-    return {left, left / m, "absolute: " + mainText(clock.secondsLeft, m)};
+    return {left, positive(left - reserve) / m, "absolute: " + mainText(clock.secondsLeft, m)};
 }
 
 // The increment arrives after each move: m moves can spend the time left plus m - 1 of them,
 // but this move only what is on the clock now.
-Plan fischerPlan(const TimeSettings& s, const ClockState& clock, double m, double lag) {
+Plan fischerPlan(const TimeSettings& s, const ClockState& clock, double m, double lag,
+                 double reserve) {
     const double left = positive(clock.secondsLeft - lag);
-    return {left, (left + s.incrementSeconds * (m - 1)) / m,
+    return {left, (positive(left - reserve) + s.incrementSeconds * (m - 1)) / m,
             "fischer: " + mainText(clock.secondsLeft, m) + ", increment " +
                 secondsText(s.incrementSeconds)};
 }
@@ -76,18 +78,28 @@ Plan canadianPlan(const TimeSettings& s, const ClockState& clock, double m, doub
             "canadian: " + secondsText(left) + " s left for " + std::to_string(stones) + " stones"};
 }
 
-Plan planFor(const TimeSettings& s, const ClockState& clock, double m,
+Plan planFor(const TimeSettings& s, const ClockState& clock, MovesLeft moves,
              const TimeManagerOptions& o) {
+    const double m = moves.expected;
+    const double reserve =
+        o.reserveShare * s.mainSeconds * std::min(1.0, moves.most / o.reserveMoves);
+    const std::string kept = reserve > 0 ? ", reserve " + secondsText(reserve) : "";
     switch (s.kind) {
-        case TimeKind::Fischer:
-            return fischerPlan(s, clock, m, o.lagBufferSeconds);
+        case TimeKind::Fischer: {
+            Plan p = fischerPlan(s, clock, m, o.lagBufferSeconds, reserve);
+            p.what += kept;
+            return p;
+        }
         case TimeKind::Byoyomi:
             return byoyomiPlan(s, clock, m, o.lagBufferSeconds);
         case TimeKind::Canadian:
             return canadianPlan(s, clock, m, o.lagBufferSeconds, o.floorSeconds);
         case TimeKind::Absolute:
-        default:
-            return absolutePlan(clock, m, o.lagBufferSeconds);
+        default: {
+            Plan p = absolutePlan(clock, m, o.lagBufferSeconds, reserve);
+            p.what += kept;
+            return p;
+        }
     }
 }
 
@@ -103,19 +115,26 @@ TimeBudget fallbackBudget(double movesLeft, const TimeManagerOptions& o) {
 
 }  // namespace
 
-double expectedMovesLeft(const Position& pos, const TimeManagerOptions& o) {
+MovesLeft movesLeft(const Position& pos, const TimeManagerOptions& o) {
     const int empty = popCount(pos.emptySquares());
-    const double most = std::max(1, (empty + 1) / 2);
+    MovesLeft m;
+    m.most = std::max(1, (empty + 1) / 2);
     const double expected =
         std::max(o.minMovesLeft, o.movesPerContested * contestedEmptySquares(pos) + o.extraMoves);
-    return std::min(expected, most);
+    m.expected = std::min(expected, m.most);
+    return m;
 }
 
-TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, double movesLeft,
+double expectedMovesLeft(const Position& pos, const TimeManagerOptions& o) {
+    return movesLeft(pos, o).expected;
+}
+
+TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, MovesLeft moves,
                      uint64_t legalMoves, const TimeManagerOptions& o) {
-    const double m = std::max(1.0, movesLeft);
+    moves.expected = std::max(1.0, moves.expected);
+    const double m = moves.expected;
     if (!settings.hasLimit()) return fallbackBudget(m, o);
-    const Plan plan = planFor(settings, clock, m, o);
+    const Plan plan = planFor(settings, clock, moves, o);
     TimeBudget b;
     b.hasClock = true;
     b.movesLeft = m;
@@ -135,8 +154,8 @@ TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, doub
 
 TimeBudget computeBudget(const TimeSettings& settings, const ClockState& clock, const Position& pos,
                          const TimeManagerOptions& options) {
-    const double m = expectedMovesLeft(pos, options);
-    if (!settings.hasLimit()) return fallbackBudget(m, options);
+    const MovesLeft m = movesLeft(pos, options);
+    if (!settings.hasLimit()) return fallbackBudget(m.expected, options);
     return budgetFor(settings, clock, m, pos.countMoves(), options);
 }
 

@@ -33,20 +33,31 @@ struct TimeManagerOptions {
     double movesPerContested = 0.25;  // expected own moves per contested empty square
     double extraMoves = 3;            // added to that, for the filling moves that still think
     double minMovesLeft = 5;          // the optimum never takes more than 1/5 of what is left
+    // Sudden death and Fischer keep this share of the main time out of the optimum's pool, so
+    // the moves that still think late in a long game are not starved; it is released as the
+    // board fills (in full while the side may still have reserveMoves moves or more).
+    double reserveShare = 0.03;
+    double reserveMoves = 10;
+};
+
+struct MovesLeft {
+    double expected = 1;  // our expected moves still to think about, this one included
+    double most = 1;      // the most we can still make: ceil(empty squares / 2)
 };
 
 // Expected own moves left for the side to move: grows with the contested empty area (the
 // part of the board where moves still need thought), bounded by the moves the empty squares
 // allow (every move fills one square, so the side to move has at most ceil(empty / 2)).
 double expectedMovesLeft(const Position& pos, const TimeManagerOptions& options);
+MovesLeft movesLeft(const Position& pos, const TimeManagerOptions& options);
 
 // The budget for the side to move of pos. `clock` is that side's clock as last reported (or
 // the settings' main time if never reported).
 TimeBudget computeBudget(const TimeSettings& settings, const ClockState& clock, const Position& pos,
                          const TimeManagerOptions& options);
 
-// The arithmetic alone, for a known number of moves left and legal moves (tests use this).
-TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, double movesLeft,
+// The arithmetic alone, for known moves left and legal moves (tests use this).
+TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, MovesLeft moves,
                      uint64_t legalMoves, const TimeManagerOptions& options);
 
 }  // namespace hippolyta

@@ -1,5 +1,7 @@
 // The time manager's budget arithmetic for every clock kind (hand-computed values, default
-// options: lag 0.2 s, floor 0.01 s, maximum at most 3 optima) and the clock's own charging.
+// options: lag 0.2 s, floor 0.01 s, maximum at most 3 optima, sudden death and Fischer keep 3%
+// of the main time out of the optimum while 10 moves or more may be left) and the clock's own
+// charging.
 #include <gtest/gtest.h>
 
 #include "engine/core/notation.h"
@@ -15,26 +17,37 @@ ClockState clock(double seconds, int stones = 0) {
     return ClockState{seconds, stones, true};
 }
 
-TimeBudget budget(const TimeSettings& s, const ClockState& c, double movesLeft,
-                  uint64_t legal = kManyMoves) {
-    return budgetFor(s, c, movesLeft, legal, TimeManagerOptions{});
+// `most`: the most moves the side may still make (the reserve shrinks below 10).
+TimeBudget budget(const TimeSettings& s, const ClockState& c, double expected,
+                  uint64_t legal = kManyMoves, double most = 40) {
+    return budgetFor(s, c, MovesLeft{expected, most}, legal, TimeManagerOptions{});
 }
 
 TEST(TimeManager, AbsoluteSpreadsTheClockLessLagOverTheMovesLeft) {
+    // 9 s (3% of 300) kept back from the optimum's pool.
     const TimeBudget b = budget(TimeSettings::absolute(300), clock(100), 20);
     EXPECT_TRUE(b.hasClock);
-    EXPECT_NEAR(b.optimum, 99.8 / 20, kEps);
-    EXPECT_NEAR(b.maximum, 3 * 99.8 / 20, kEps);
+    EXPECT_NEAR(b.optimum, (99.8 - 9) / 20, kEps);
+    EXPECT_NEAR(b.maximum, 3 * (99.8 - 9) / 20, kEps);
     EXPECT_EQ(b.movesLeft, 20);
 }
 
+TEST(TimeManager, TheReserveIsReleasedAsTheBoardFills) {
+    const TimeSettings s = TimeSettings::absolute(100);
+    EXPECT_NEAR(budget(s, clock(10), 5, kManyMoves, 10).optimum, (9.8 - 3) / 5, kEps);
+    EXPECT_NEAR(budget(s, clock(10), 5, kManyMoves, 5).optimum, (9.8 - 1.5) / 5, kEps);
+    EXPECT_NEAR(budget(s, clock(2), 5, kManyMoves, 10).optimum, 0.01, kEps) << "floor";
+    EXPECT_NEAR(budget(s, clock(2), 5, kManyMoves, 10).maximum, 0.03, kEps);
+}
+
 TEST(TimeManager, AbsoluteMaximumNeverPassesTheClockLessLag) {
-    const TimeBudget last = budget(TimeSettings::absolute(300), clock(0.5), 1);
-    EXPECT_NEAR(last.optimum, 0.3, kEps);
+    // Reserve 0.3 s, a tenth of it with one move left, half with five.
+    const TimeBudget last = budget(TimeSettings::absolute(10), clock(0.5), 1, kManyMoves, 1);
+    EXPECT_NEAR(last.optimum, 0.27, kEps);
     EXPECT_NEAR(last.maximum, 0.3, kEps);
-    const TimeBudget late = budget(TimeSettings::absolute(300), clock(1.0), 5);
-    EXPECT_NEAR(late.optimum, 0.16, kEps);
-    EXPECT_NEAR(late.maximum, 0.48, kEps);
+    const TimeBudget late = budget(TimeSettings::absolute(10), clock(1.0), 5, kManyMoves, 5);
+    EXPECT_NEAR(late.optimum, 0.13, kEps);
+    EXPECT_NEAR(late.maximum, 0.39, kEps);
 }
 
 TEST(TimeManager, AnEmptyClockStillGetsTheFloor) {
@@ -44,10 +57,10 @@ TEST(TimeManager, AnEmptyClockStillGetsTheFloor) {
 }
 
 TEST(TimeManager, FischerCountsTheIncrementsStillToCome) {
-    // 9.8 s now, plus 10 increments of 2 s before the 11th move.
+    // 9.8 s now less the 1.8 s reserve, plus 10 increments of 2 s before the 11th move.
     const TimeBudget b = budget(TimeSettings::fischer(60, 2), clock(10), 11);
-    EXPECT_NEAR(b.optimum, (9.8 + 20) / 11, kEps);
-    EXPECT_NEAR(b.maximum, 3 * (9.8 + 20) / 11, kEps);
+    EXPECT_NEAR(b.optimum, (9.8 - 1.8 + 20) / 11, kEps);
+    EXPECT_NEAR(b.maximum, 3 * (9.8 - 1.8 + 20) / 11, kEps);
     // The increment comes after the move: this move only has what is on the clock.
     const TimeBudget low = budget(TimeSettings::fischer(60, 2), clock(1.5), 11);
     EXPECT_NEAR(low.optimum, 1.3, kEps);
@@ -98,13 +111,15 @@ TEST(TimeManager, CanadianMainTimeAddsAStoneShareOfThePeriod) {
 TEST(TimeManager, NoClockFallsBackToTheFixedLimits) {
     TimeManagerOptions o;
     o.fallbackSeconds = 2.5;
-    const TimeBudget timed = budgetFor(TimeSettings::none(), ClockState{}, 20, kManyMoves, o);
+    const TimeBudget timed =
+        budgetFor(TimeSettings::none(), ClockState{}, MovesLeft{20, 40}, kManyMoves, o);
     EXPECT_FALSE(timed.hasClock);
     EXPECT_EQ(timed.optimum, 2.5);
     EXPECT_EQ(timed.maximum, 2.5);
     EXPECT_EQ(timed.visits, 0u);
     o.fallbackVisits = 400;
-    const TimeBudget counted = budgetFor(TimeSettings::none(), ClockState{}, 20, kManyMoves, o);
+    const TimeBudget counted =
+        budgetFor(TimeSettings::none(), ClockState{}, MovesLeft{20, 40}, kManyMoves, o);
     EXPECT_EQ(counted.maximum, 0);
     EXPECT_EQ(counted.visits, 400u);
 }
@@ -140,6 +155,7 @@ TEST(TimeManager, MaximumStaysWithinWhatTheClockAllows) {
 TEST(TimeManager, MovesLeftFollowTheContestedArea) {
     const TimeManagerOptions o;
     EXPECT_NEAR(expectedMovesLeft(Position::start(10), o), 0.25 * 92 + 3, kEps);
+    EXPECT_NEAR(movesLeft(Position::start(10), o).most, 46, kEps);
     EXPECT_NEAR(expectedMovesLeft(Position::start(6), o), 0.25 * 28 + 3, kEps);
     // Walled apart: nothing contested, the minimum.
     const Position walled = parsePosition("2x3/2x3/W1x2B/2x3/2x3/2x3 w");
@@ -152,7 +168,7 @@ TEST(TimeManager, ComputeBudgetUsesThePosition) {
     const TimeBudget b = computeBudget(TimeSettings::absolute(10), clock(10), Position::start(10),
                                        TimeManagerOptions{});
     EXPECT_NEAR(b.movesLeft, 26, kEps);
-    EXPECT_NEAR(b.optimum, 9.8 / 26, kEps);
+    EXPECT_NEAR(b.optimum, (9.8 - 0.3) / 26, kEps);
 }
 
 TEST(TimeControlCharge, AbsoluteAndFischer) {
