@@ -2,8 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
-
 #include "engine/core/notation.h"
 #include "engine/search/stoppers.h"
 #include "protocol/gtp_commands.h"

@@ -1,8 +1,7 @@
 #include "engine/search/time_manager.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
+#include <string>
 
 #include "engine/search/solver.h"
 
@@ -26,10 +25,15 @@ std::string mainText(double left, double moves) {
     return secondsText(left) + " s main time left over " + secondsText(moves) + " moves";
 }
 
+std::string reserveText(double reserve) {
+    return reserve > 0 ? ", reserve " + secondsText(reserve) : "";
+}
+
 // `reserve` is kept out of the optimum's pool only: the maximum may still dig into it.
 Plan absolutePlan(const ClockState& clock, double m, double lag, double reserve) {
     const double left = positive(clock.secondsLeft - lag);
-    return {left, positive(left - reserve) / m, "absolute: " + mainText(clock.secondsLeft, m)};
+    return {left, positive(left - reserve) / m,
+            "absolute: " + mainText(clock.secondsLeft, m) + reserveText(reserve)};
 }
 
 // The increment arrives after each move: m moves can spend the time left plus m - 1 of them,
@@ -39,7 +43,7 @@ Plan fischerPlan(const TimeSettings& s, const ClockState& clock, double m, doubl
     const double left = positive(clock.secondsLeft - lag);
     return {left, (positive(left - reserve) + s.incrementSeconds * (m - 1)) / m,
             "fischer: " + mainText(clock.secondsLeft, m) + ", increment " +
-                secondsText(s.incrementSeconds)};
+                secondsText(s.incrementSeconds) + reserveText(reserve)};
 }
 
 // In main time every move can also count on one period once main time is gone, and a move
@@ -83,23 +87,16 @@ Plan planFor(const TimeSettings& s, const ClockState& clock, MovesLeft moves,
     const double m = moves.expected;
     const double reserve =
         o.reserveShare * s.mainSeconds * std::min(1.0, moves.most / o.reserveMoves);
-    const std::string kept = reserve > 0 ? ", reserve " + secondsText(reserve) : "";
     switch (s.kind) {
-        case TimeKind::Fischer: {
-            Plan p = fischerPlan(s, clock, m, o.lagBufferSeconds, reserve);
-            p.what += kept;
-            return p;
-        }
+        case TimeKind::Fischer:
+            return fischerPlan(s, clock, m, o.lagBufferSeconds, reserve);
         case TimeKind::Byoyomi:
             return byoyomiPlan(s, clock, m, o.lagBufferSeconds);
         case TimeKind::Canadian:
             return canadianPlan(s, clock, m, o.lagBufferSeconds, o.floorSeconds);
         case TimeKind::Absolute:
-        default: {
-            Plan p = absolutePlan(clock, m, o.lagBufferSeconds, reserve);
-            p.what += kept;
-            return p;
-        }
+        default:
+            return absolutePlan(clock, m, o.lagBufferSeconds, reserve);
     }
 }
 
