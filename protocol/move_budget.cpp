@@ -8,8 +8,6 @@
 
 namespace hippolyta {
 
-namespace {}  // namespace
-
 TimeManagerOptions timeManagerOptions(GtpState& state) {
     TimeManagerOptions o;
     o.lagBufferSeconds = state.options().lagBufferSeconds;
