@@ -161,8 +161,12 @@ void TimeSettings::validate() const {
 void TimeControl::setSettings(const TimeSettings& settings) {
     settings.validate();
     settings_ = settings;
+    resetClocks();
+}
+
+void TimeControl::resetClocks() {
     for (ClockState& clock : clocks_)
-        clock = ClockState{settings.mainSeconds, 0, false};
+        clock = ClockState{settings_.mainSeconds, 0, false};
 }
 
 void TimeControl::setTimeLeft(Color c, double seconds, int stones) {

@@ -70,6 +70,8 @@ class TimeControl {
 
     // Validates first: on error nothing changes.
     void setSettings(const TimeSettings& settings);
+    // Both clocks back to the main time, unreported (for a new game under the same settings).
+    void resetClocks();
     void setTimeLeft(Color c, double seconds, int stones);
     // Runs c's clock as the controller would for a move that took `elapsed` seconds, so that
     // budgets stay right when the controller does not report after every move. The next

@@ -183,6 +183,10 @@ TEST(TimeControlCharge, AbsoluteAndFischer) {
     t.charge(Color::Black, 3);
     EXPECT_NEAR(t.clock(Color::Black).secondsLeft, 9, kEps);
     EXPECT_FALSE(t.clock(Color::Black).reported);
+    t.setTimeLeft(Color::White, 4, 0);
+    t.resetClocks();
+    EXPECT_EQ(t.clock(Color::White), (ClockState{10, 0, false}));
+    EXPECT_EQ(t.clock(Color::Black), (ClockState{10, 0, false}));
 }
 
 TEST(TimeControlCharge, ByoyomiEntersOvertimeAndLosesOverrunPeriods) {
