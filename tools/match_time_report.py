@@ -91,17 +91,22 @@ def report_dir(out):
     shares = [u / main for u in used]
     print("  main time used per side-game: mean %.1f%%, min %.1f%%, max %.1f%%"
           % (100 * statistics.mean(shares), 100 * min(shares), 100 * max(shares)))
-    least = []
+    least, allowance = [], []
     for r in rows:
         path = game_file(out, r["game"])
         if not path:
             continue
         with open(path) as f:
             lefts = clock_lefts(f.read())
-        for colour in ("W", "B"):
+        for i, colour in enumerate("WB"):
             s = least_left_share(lefts[colour], main)
             if s is not None:
                 least.append(s)
+            if kind == "fischer":  # main time plus the increments the side received
+                allowance.append(r["used"][i] / (main + extra * len(lefts[colour])))
+    if allowance:
+        print("  main time + increments used per side-game: mean %.1f%%, min %.1f%%, max %.1f%%"
+              % (100 * statistics.mean(allowance), 100 * min(allowance), 100 * max(allowance)))
     if least:
         low = sum(1 for s in least if s < 0.02)
         print("  least clock left with > 5 own moves to play: min %.1f%%, mean %.1f%%; "
