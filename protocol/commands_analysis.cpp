@@ -9,6 +9,7 @@
 #include "engine/core/notation.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
+#include "protocol/move_budget.h"
 
 namespace hippolyta {
 
@@ -109,15 +110,13 @@ std::string genmoveAnalyze(GtpState& state, const GtpArgs& args) {
     const AnalyzeRequest request = parseAnalyzeArgs(GtpArgs(args.usage(), rest));
     requireTreeSearch(state, "analysis");
     requireStream(state);
-    state.setSideToMove(c);
     SearchLimits limits = moveLimits(state, c);
     limits.reportSeconds = limits.reportSeconds > 0
                                ? std::min(limits.reportSeconds, request.intervalSeconds)
                                : std::min(request.intervalSeconds, 0.05);
     limits.onReport = streamingReport(state, request.intervalSeconds, std::move(limits.onReport));
     state.stream().open();
-    const std::optional<Move> m = searchLegalMove(state, state.game(), limits);
-    if (m) state.play(c, *m);
+    const std::optional<Move> m = playEngineMove(state, c, limits);
     state.stream().line(m ? "play " + formatMove(*m, state.boardSize(), MoveStyle::Slash)
                           : std::string("play resign"));
     state.stream().close();

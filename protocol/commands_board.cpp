@@ -5,41 +5,25 @@
 #include "engine/eval/distance.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
+#include "protocol/move_budget.h"
 
 namespace hippolyta {
 
 namespace {
 
-// The engine's choice for the side to move of `game`, or nothing when that side cannot move.
-// A move the rules reject is never answered: it is logged and replaced by a legal one.
-std::optional<Move> chooseLegalMove(Engine& engine, const Game& game) {
-    const Position& pos = game.position();
-    if (!pos.hasLegalMove()) return std::nullopt;
-    const SearchResult result = engine.chooseMove(game, engine.defaultLimits());
-    if (result.move && pos.isLegal(*result.move)) return result.move;
-    spdlog::error("engine answered {} in {}; playing the first legal move instead",
-                  result.move ? formatMove(*result.move, pos.size()) : "no move",
-                  formatPosition(pos));
-    MoveList moves;
-    pos.generateMoves(moves);
-    return moves.front();
-}
-
 std::string genmove(GtpState& state, const GtpArgs& args) {
     args.expectCount(1);
     const Color c = args.color(0);
-    state.setSideToMove(c);
-    const std::optional<Move> m = chooseLegalMove(state.engine(), state.game());
-    if (!m) return "resign";
-    state.play(c, *m);
-    return formatMove(*m, state.boardSize(), MoveStyle::Slash);
+    const std::optional<Move> m = playEngineMove(state, c, moveLimits(state, c));
+    return m ? formatMove(*m, state.boardSize(), MoveStyle::Slash) : "resign";
 }
 
 std::string regGenmove(GtpState& state, const GtpArgs& args) {
     args.expectCount(1);
     Game game = state.game();
-    game.setSideToMove(args.color(0));
-    const std::optional<Move> m = chooseLegalMove(state.engine(), game);
+    const Color c = args.color(0);
+    game.setSideToMove(c);
+    const std::optional<Move> m = searchLegalMove(state.engine(), game, moveLimits(state, c));
     return m ? formatMove(*m, state.boardSize(), MoveStyle::Slash) : "resign";
 }
 

@@ -1,10 +1,9 @@
 // Time commands: the controller's time settings and clock reports, validated and stored in the
-// session's TimeControl. Budgeting from them is the search's business.
-#include <cstdio>
-
+// session's TimeControl. Budgeting from them is move_budget.h's business; amz-time_debug shows it.
 #include "engine/core/notation.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
+#include "protocol/move_budget.h"
 
 namespace hippolyta {
 
@@ -63,15 +62,6 @@ void validating(F&& f) {
     }
 }
 
-std::string secondsText(double s) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3f", s);
-    std::string text(buf);
-    text.erase(text.find_last_not_of('0') + 1);
-    if (text.back() == '.') text.pop_back();
-    return text;
-}
-
 }  // namespace
 
 // Settings on the first line, then one line per colour with its clock.
@@ -122,6 +112,12 @@ void registerTimeCommands(CommandRegistry& registry) {
                      validating([&] { state.time().setSettings(parseTimeForm(args, true)); });
                      return std::string();
                  });
+    // The clocks and the budget the next move of COLOR (default: the side to move) would get.
+    registry.add("amz-time_debug [COLOR]", [](GtpState& state, const GtpArgs& args) {
+        args.expectCount(0, 1);
+        const Color c = args.empty() ? state.game().position().sideToMove() : args.color(0);
+        return describeTimeDebug(state, c);
+    });
 }
 
 }  // namespace hippolyta

@@ -1,21 +1,20 @@
-// The one way a handler gets a move from the engine: limits for the move, then a search whose
-// answer is checked against the rules.
+// The one way a handler gets a move from the engine: a search under the given limits whose
+// answer is checked against the rules, then timed on the clock and played.
 #include <spdlog/spdlog.h>
+
+#include <chrono>
 
 #include "engine/core/notation.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
+#include "protocol/move_budget.h"
 
 namespace hippolyta {
 
-SearchLimits moveLimits(GtpState& state, Color /*c*/) {
-    return state.engine().defaultLimits();
-}
-
-std::optional<Move> searchLegalMove(GtpState& state, const Game& game, const SearchLimits& limits) {
+std::optional<Move> searchLegalMove(Engine& engine, const Game& game, const SearchLimits& limits) {
     const Position& pos = game.position();
     if (!pos.hasLegalMove()) return std::nullopt;
-    const SearchResult result = state.engine().chooseMove(game, limits);
+    const SearchResult result = engine.chooseMove(game, limits);
     if (result.move && pos.isLegal(*result.move)) return result.move;
     spdlog::error("engine answered {} in {}; playing the first legal move instead",
                   result.move ? formatMove(*result.move, pos.size()) : "no move",
@@ -23,6 +22,17 @@ std::optional<Move> searchLegalMove(GtpState& state, const Game& game, const Sea
     MoveList moves;
     pos.generateMoves(moves);
     return moves.front();
+}
+
+std::optional<Move> playEngineMove(GtpState& state, Color c, const SearchLimits& limits) {
+    const auto start = std::chrono::steady_clock::now();
+    state.setSideToMove(c);
+    const std::optional<Move> m = searchLegalMove(state.engine(), state.game(), limits);
+    if (!m) return std::nullopt;
+    recordMoveTime(state, c,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    state.play(c, *m);
+    return m;
 }
 
 }  // namespace hippolyta

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "engine/core/game.h"
-#include "engine/search/search_types.h"
+#include "engine/search/engine.h"
 #include "engine/search/time_control.h"
 #include "protocol/gtp_registry.h"
 
@@ -27,12 +27,12 @@ void registerRecordCommands(CommandRegistry& registry);
 // amz-analyze, amz-genmove_analyze, amz-ponder.
 void registerAnalysisCommands(CommandRegistry& registry);
 
-// The search limits for c's next move: from the clock when one is set, else the fixed
-// --move-time or --visits.
-SearchLimits moveLimits(GtpState& state, Color c);
 // The engine's choice for the side to move of `game` under `limits`, or nothing when that side
 // cannot move. A move the rules reject is never answered: it is logged and replaced.
-std::optional<Move> searchLegalMove(GtpState& state, const Game& game, const SearchLimits& limits);
+std::optional<Move> searchLegalMove(Engine& engine, const Game& game, const SearchLimits& limits);
+// genmove's work: c's move chosen under `limits`, its time charged to c's clock, and played.
+// Nothing when c cannot move.
+std::optional<Move> playEngineMove(GtpState& state, Color c, const SearchLimits& limits);
 // One line of analysis: `info move M visits N winrate W prior P order K pv M1 M2 ...` for
 // each candidate, most visited first, at most maxMoves of them.
 std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMoves = 20);

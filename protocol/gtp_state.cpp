@@ -75,6 +75,7 @@ void GtpState::stopBackground() {
 
 void GtpState::announceNewGame() {
     engine_.newGame();
+    time_.resetClocks();  // our own clock restarts; the controller may report it again
     for (auto& l : listeners_)
         l->onNewGame(game_);
 }

@@ -1,6 +1,8 @@
 #include "engine/search/time_control.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace hippolyta {
@@ -25,7 +27,55 @@ TimeSettings validated(TimeSettings s) {
     return s;
 }
 
+// Byo-yomi: a move that ends within its period keeps it; each whole period it overran is lost
+// (the last one never: that is a loss on time, for the controller to call).
+void chargeByoyomi(ClockState& k, const TimeSettings& s, double elapsed) {
+    double over = elapsed;
+    int periods = k.stonesLeft > 0 ? k.stonesLeft : s.periods;
+    if (k.stonesLeft == 0 && k.secondsLeft > 0) {
+        if (elapsed < k.secondsLeft) {
+            k.secondsLeft -= elapsed;
+            return;
+        }
+        over = elapsed - k.secondsLeft;
+        periods = s.periods;
+    }
+    const int lost = static_cast<int>(std::ceil(over / s.periodSeconds - 1e-9)) - 1;
+    k.stonesLeft = periods - std::clamp(lost, 0, periods - 1);
+    k.secondsLeft = s.periodSeconds;
+}
+
+// Canadian: the move that runs out of main time is the first stone of the first period; a
+// period whose stones are all played starts afresh.
+void chargeCanadian(ClockState& k, const TimeSettings& s, double elapsed) {
+    double left = k.stonesLeft > 0 ? k.secondsLeft : s.periodSeconds;
+    int stones = k.stonesLeft > 0 ? k.stonesLeft : s.stones;
+    if (k.stonesLeft == 0 && k.secondsLeft > 0) {
+        if (elapsed < k.secondsLeft) {
+            k.secondsLeft -= elapsed;
+            return;
+        }
+        elapsed -= k.secondsLeft;
+    }
+    left = std::max(0.0, left - elapsed);
+    if (--stones == 0) {
+        left = s.periodSeconds;
+        stones = s.stones;
+    }
+    k.secondsLeft = left;
+    k.stonesLeft = stones;
+}
+
 }  // namespace
+
+std::string secondsText(double seconds) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3f", seconds);
+    std::string text(buf);
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+    return text == "-0" ? "0" : text;
+}
 
 const char* timeKindName(TimeKind kind) {
     switch (kind) {
@@ -111,14 +161,42 @@ void TimeSettings::validate() const {
 void TimeControl::setSettings(const TimeSettings& settings) {
     settings.validate();
     settings_ = settings;
+    resetClocks();
+}
+
+void TimeControl::resetClocks() {
     for (ClockState& clock : clocks_)
-        clock = ClockState{settings.mainSeconds, 0, false};
+        clock = ClockState{settings_.mainSeconds, 0, false};
 }
 
 void TimeControl::setTimeLeft(Color c, double seconds, int stones) {
     checkSeconds(seconds, "time left");
     checkCount(stones, 0, "stones left");
     clocks_[index(c)] = ClockState{seconds, stones, true};
+}
+
+void TimeControl::charge(Color c, double elapsed) {
+    ClockState& k = clocks_[index(c)];
+    const TimeSettings& s = settings_;
+    if (!std::isfinite(elapsed) || elapsed < 0) elapsed = 0;
+    switch (s.kind) {
+        case TimeKind::Absolute:
+            k.secondsLeft = std::max(0.0, k.secondsLeft - elapsed);
+            break;
+        case TimeKind::Fischer:
+            k.secondsLeft = std::min(TimeSettings::kMaxSeconds,
+                                     std::max(0.0, k.secondsLeft - elapsed) + s.incrementSeconds);
+            break;
+        case TimeKind::Byoyomi:
+            chargeByoyomi(k, s, elapsed);
+            break;
+        case TimeKind::Canadian:
+            chargeCanadian(k, s, elapsed);
+            break;
+        case TimeKind::None:
+        default:
+            break;
+    }
 }
 
 }  // namespace hippolyta

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <stdexcept>
+#include <string>
 
 #include "engine/core/move.h"
 
@@ -24,6 +25,8 @@ enum class TimeKind {
 };
 
 const char* timeKindName(TimeKind kind);  // "none", "absolute", ...
+// Seconds to the millisecond without trailing zeros ("5", "0.25"), for stable texts.
+std::string secondsText(double seconds);
 
 struct TimeSettings {
     static constexpr double kMaxSeconds = 1e7;  // about 115 days: anything more is a typo
@@ -67,7 +70,13 @@ class TimeControl {
 
     // Validates first: on error nothing changes.
     void setSettings(const TimeSettings& settings);
+    // Both clocks back to the main time, unreported (for a new game under the same settings).
+    void resetClocks();
     void setTimeLeft(Color c, double seconds, int stones);
+    // Runs c's clock as the controller would for a move that took `elapsed` seconds, so that
+    // budgets stay right when the controller does not report after every move. The next
+    // time_left overrides it; `reported` is kept as it was.
+    void charge(Color c, double elapsed);
 
   private:
     TimeSettings settings_;

@@ -143,5 +143,40 @@ TEST_F(GtpSessionTest, TimeSettingsSurviveANewGame) {
     EXPECT_TRUE(ok("amz-time_settings").starts_with("canadian"));
 }
 
+// The seconds on colour's time_left line of amz-time_settings.
+double timeLeftShown(const std::string& described, const std::string& colour) {
+    const std::string key = colour + " time_left ";
+    const size_t at = described.find(key);
+    return at == std::string::npos ? -1 : std::stod(described.substr(at + key.size()));
+}
+
+// A controller that never sends time_left: the engine runs its own clock after genmove (a
+// single legal move here, so the move takes the 0.01 s floor plus overhead).
+TEST_F(GtpSessionTest, GenmoveUnderAClockRunsOurOwnClock) {
+    ok("amz-time_settings fischer 300 5");
+    ok("amz-position W1xB/xxxx/xxxx/xxxx w");
+    EXPECT_EQ(ok("genmove w"), "a4-b4/a4");
+    const double left = timeLeftShown(ok("amz-time_settings"), "white");
+    EXPECT_GT(left, 304) << "the clock was run: the increment was added";
+    EXPECT_LE(left, 305) << "less the move's time (too short to show here)";
+    EXPECT_EQ(timeLeftShown(ok("amz-time_settings"), "black"), 300);
+    // reg_genmove plays nothing and charges nothing.
+    ok("amz-position W1xB/xxxx/xxxx/xxxx w");
+    ok("time_left w 100 0");
+    ok("reg_genmove w");
+    EXPECT_EQ(timeLeftShown(ok("amz-time_settings"), "white"), 100);
+}
+
+TEST_F(GtpSessionTest, TimeDebugShowsTheBudget) {
+    ok("time_settings 300 0 0");
+    ok("time_left black 100 0");
+    const std::string shown = ok("amz-time_debug b");
+    EXPECT_NE(shown.find("budget black optimum 3.492 maximum 10.477 moves_left 26"),
+              std::string::npos)
+        << shown;
+    EXPECT_TRUE(ok("amz-time_debug").find("budget white") != std::string::npos);
+    EXPECT_TRUE(fail("amz-time_debug w b").starts_with("wrong number of arguments"));
+}
+
 }  // namespace
 }  // namespace hippolyta
