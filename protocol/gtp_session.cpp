@@ -52,7 +52,8 @@ std::string GtpSession::execute(std::string_view rawLine) {
         if (!state_.stream().isOpen() || response.starts_with("?")) state_.stream().close();
         response.clear();
     }
-    if (!response.starts_with("?") && kMoveCommands.contains(cmd.name)) afterEngineMove();
+    // Pondering starts only once the move's answer is out (see run()).
+    if (!response.starts_with("?") && kMoveCommands.contains(cmd.name)) pendingPonder_ = true;
     return response;
 }
 
@@ -71,15 +72,15 @@ std::string GtpSession::answer(const GtpCommand& cmd, const std::string& cleaned
     }
 }
 
-// After the engine played a move: report how much of the ponder tree the search kept, and
-// start pondering on the opponent's time.
+// After the engine's move is out: how much of the ponder tree its search kept, then pondering
+// on the opponent's time.
 void GtpSession::afterEngineMove() {
     if (const uint64_t pondered = state_.takePonderVisits()) {
         const SearchResult r = state_.engine().snapshot();
         spdlog::info("ponder tree kept: {} of {} visits ({:.1f}%)", r.keptVisits, pondered,
                      100.0 * static_cast<double>(r.keptVisits) / static_cast<double>(pondered));
     }
-    pendingPonder_ = true;
+    state_.startPonder();
 }
 
 std::string GtpSession::dispatch(const GtpCommand& cmd) {
@@ -113,8 +114,7 @@ int GtpSession::run(std::istream& in, std::ostream& out) {
             break;
         }
         if (state_.quitRequested()) break;
-        // Pondering starts only once the move's answer is out.
-        if (std::exchange(pendingPonder_, false)) state_.startPonder();
+        if (std::exchange(pendingPonder_, false)) afterEngineMove();
     }
     state_.stopBackground();
     state_.stream().attach(nullptr);
