@@ -37,7 +37,8 @@ AnalyzeRequest parseAnalyzeArgs(const GtpArgs& args) {
     AnalyzeRequest r;
     size_t i = 0;
     if (i < args.size() && isColorWord(args[i])) r.color = args.color(i++);
-    if (i < args.size() && args[i] == "interval") ++i;
+    if (i < args.size() && args[i] == "interval" && ++i == args.size())
+        args.syntaxError("'interval' needs a number of centiseconds");
     if (i < args.size()) {
         const long long cs = args.integer(i++);
         if (cs < 1 || cs > kMaxIntervalCs)
