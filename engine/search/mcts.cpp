@@ -480,7 +480,7 @@ SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
         return *solved;
     }
     if (load(root_.state) != static_cast<uint8_t>(NodeState::Expanded)) {
-        root_.proof = 0;  // a leaf's proof came from an evaluation: search it properly
+        setProof(root_, Proof::None);  // a leaf's proof came from an evaluation: search it
         tryExpand(root_, rootPos_, *workers_[0], true);
     }
     {
