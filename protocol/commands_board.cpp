@@ -35,6 +35,14 @@ std::string play(GtpState& state, const GtpArgs& args) {
     return {};
 }
 
+std::string capitalised(const char* name) {
+    std::string s(name);
+    s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    return s;
+}
+
+}  // namespace
+
 char pieceSymbol(Piece p) {
     switch (p) {
         case Piece::WhiteAmazon:
@@ -48,14 +56,6 @@ char pieceSymbol(Piece p) {
             return '.';
     }
 }
-
-std::string capitalised(const char* name) {
-    std::string s(name);
-    s[0] = static_cast<char>(s[0] - 'a' + 'A');
-    return s;
-}
-
-}  // namespace
 
 std::string labelledGrid(int n, const std::function<char(int)>& symbol) {
     std::string files = "  ";

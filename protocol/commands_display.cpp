@@ -45,17 +45,7 @@ std::string territoryBoard(const Position& pos) {
 }
 
 char territoryLetter(const Position& pos, const TerritoryCount& white, int sq) {
-    switch (pos.at(sq)) {
-        case Piece::WhiteAmazon:
-            return 'W';
-        case Piece::BlackAmazon:
-            return 'B';
-        case Piece::Arrow:
-            return 'x';
-        case Piece::Empty:
-        default:
-            break;
-    }
+    if (pos.at(sq) != Piece::Empty) return pieceSymbol(pos.at(sq));
     if (testBit(white.tiedSquares, sq)) return '=';
     const int o = owner(white, sq);
     return o < 0 ? 'w' : o > 0 ? 'b' : '.';

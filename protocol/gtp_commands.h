@@ -39,6 +39,8 @@ std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMo
 // amz-territory, amz-explain, gogui-analyze_commands: what GUIs and humans are shown.
 void registerDisplayCommands(CommandRegistry& registry);
 
+// A square's character in board diagrams: W, B, x (arrow) or . (empty).
+char pieceSymbol(Piece p);
 // An n x n board of one character a square (from `symbol(square)`), top rank first, with the
 // file letters above and below and the rank numbers on both sides; starts and ends with LF.
 std::string labelledGrid(int n, const std::function<char(int)>& symbol);
