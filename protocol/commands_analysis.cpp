@@ -4,9 +4,9 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
-#include <cstdio>
 
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 #include "protocol/move_budget.h"
@@ -60,12 +60,6 @@ void requireStream(GtpState& state) {
         throw GtpError("streaming answers need the session's input loop");
 }
 
-std::string number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4f", v);
-    return buf;
-}
-
 // Wraps `inner` (may be empty) so that an info line goes out every `interval` seconds.
 std::function<bool(const SearchResult&)> streamingReport(
     GtpState& state, double interval, std::function<bool(const SearchResult&)> inner) {
@@ -83,6 +77,15 @@ std::function<bool(const SearchResult&)> streamingReport(
     };
 }
 
+// Makes the search behind `limits` stream info lines every `interval` seconds, keeping any
+// report listener it already has (the time stoppers) and reporting at least as often.
+void streamInto(SearchLimits& limits, GtpState& state, double interval) {
+    constexpr double kMaxReportSeconds = 0.05;  // info lines go out at most this late
+    limits.reportSeconds =
+        std::min(interval, limits.reportSeconds > 0 ? limits.reportSeconds : kMaxReportSeconds);
+    limits.onReport = streamingReport(state, interval, std::move(limits.onReport));
+}
+
 std::string analyze(GtpState& state, const GtpArgs& args) {
     const AnalyzeRequest request = parseAnalyzeArgs(args);
     requireTreeSearch(state, "analysis");
@@ -90,8 +93,7 @@ std::string analyze(GtpState& state, const GtpArgs& args) {
     Game game = state.game();
     if (request.color) game.setSideToMove(*request.color);
     SearchLimits limits;  // no limit: the next input line ends it
-    limits.reportSeconds = std::min(request.intervalSeconds, 0.05);
-    limits.onReport = streamingReport(state, request.intervalSeconds, {});
+    streamInto(limits, state, request.intervalSeconds);
     state.stream().open();
     const int n = state.boardSize();
     state.startAnalysis(std::move(game), std::move(limits),
@@ -112,10 +114,7 @@ std::string genmoveAnalyze(GtpState& state, const GtpArgs& args) {
     requireTreeSearch(state, "analysis");
     requireStream(state);
     SearchLimits limits = moveLimits(state, c);
-    limits.reportSeconds = limits.reportSeconds > 0
-                               ? std::min(limits.reportSeconds, request.intervalSeconds)
-                               : std::min(request.intervalSeconds, 0.05);
-    limits.onReport = streamingReport(state, request.intervalSeconds, std::move(limits.onReport));
+    streamInto(limits, state, request.intervalSeconds);
     state.stream().open();
     const std::optional<Move> m = playEngineMove(state, c, limits);
     state.stream().line(m ? "play " + formatMove(*m, state.boardSize(), MoveStyle::Slash)
@@ -142,8 +141,8 @@ std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMo
         if (order == maxMoves) break;
         if (!out.empty()) out += ' ';
         out += "info move " + formatMove(c.move, boardSize, MoveStyle::Slash) + " visits " +
-               std::to_string(c.visits) + " winrate " + number(c.winrate) + " prior " +
-               number(c.prior) + " order " + std::to_string(order++) + " pv";
+               std::to_string(c.visits) + " winrate " + fixedDecimals(c.winrate, 4) + " prior " +
+               fixedDecimals(c.prior, 4) + " order " + std::to_string(order++) + " pv";
         for (const Move m : c.pv)
             out += ' ' + formatMove(m, boardSize, MoveStyle::Slash);
     }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 #include "engine/eval/evaluation.h"
 #include "engine/eval/territory.h"
 #include "protocol/gtp_commands.h"
@@ -70,18 +71,11 @@ std::string territoryCommand(GtpState& state, const GtpArgs& args) {
     return args.empty() ? territoryBoard(pos) : territoryText(pos);
 }
 
-// Fixed three decimals; values that round to zero print as 0.000, never -0.000.
-std::string fixed(double x) {
-    if (std::fabs(x) < 0.0005) x = 0;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", x);
-    return buf;
-}
-
 std::string termLine(const char* name, double raw, const TermWeights& w, double phase) {
     char buf[96];
-    std::snprintf(buf, sizeof buf, "%-9s %10s %7s %12s", name, fixed(raw).c_str(),
-                  fixed(w.at(phase)).c_str(), fixed(w.at(phase) * raw).c_str());
+    std::snprintf(buf, sizeof buf, "%-9s %10s %7s %12s", name, fixedDecimals(raw, 3).c_str(),
+                  fixedDecimals(w.at(phase), 3).c_str(),
+                  fixedDecimals(w.at(phase) * raw, 3).c_str());
     return std::string(buf) + "\n";
 }
 
@@ -108,7 +102,7 @@ std::string explain(const Game& game, const EvalWeights& weights) {
     if (game.isOver())
         out += std::string("Game over: ") + colorName(me) + " has no legal move, " +
                colorName(opposite(me)) + " wins\n";
-    out += "Phase: w " + fixed(t.w) + ", phase " + fixed(t.phase) + "\n";
+    out += "Phase: w " + fixedDecimals(t.w, 3) + ", phase " + fixedDecimals(t.phase, 3) + "\n";
     out += "term             raw  weight contribution\n";
     out += termLine("t1", t.t1, weights.t1, t.phase);
     out += termLine("t2", t.t2, weights.t2, t.phase);
@@ -117,9 +111,9 @@ std::string explain(const Game& game, const EvalWeights& weights) {
     out += termLine("mobility", t.mobility, weights.mobility, t.phase);
     out += mobilityLine(pos, me, t.ownMobility);
     out += mobilityLine(pos, opposite(me), t.oppMobility);
-    out += "Score: " + fixed(score) + " (" + colorName(me) + "'s view)\n";
+    out += "Score: " + fixedDecimals(score, 3) + " (" + colorName(me) + "'s view)\n";
     const double p = game.isOver() ? 0.0 : winProbability(score, weights);
-    return out + "Win probability: " + fixed(p) + " (" + colorName(me) + ")";
+    return out + "Win probability: " + fixedDecimals(p, 3) + " (" + colorName(me) + ")";
 }
 
 std::string goguiAnalyzeCommands() {

@@ -5,22 +5,16 @@
 #include <map>
 
 #include "adapters/match/time_control.h"
+#include "engine/core/text_util.h"
 
 namespace hippolyta {
 
 namespace {
 
-std::string fixed(double v, int decimals) {
-    if (std::isnan(v)) return "nan";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v + 0.0);  // + 0.0: no "-0.0"
-    return buf;
-}
-
 std::string scoreText(const Score& s) {
     return std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " +
-           std::to_string(s.draws) + "  [" + fixed(s.ratio(), 3) + "] " + std::to_string(s.games());
+           std::to_string(s.draws) + "  [" + fixedDecimals(s.ratio(), 3) + "] " +
+           std::to_string(s.games());
 }
 
 void add(Score& s, bool won) {
@@ -43,8 +37,8 @@ std::string progressLine(const GameRow& r) {
                        r.black + "): " + (r.winner == Color::White ? "1-0" : "0-1") + " {" +
                        reasonName(r.reason);
     if (!r.detail.empty()) line += ": " + r.detail;
-    return line + "} " + std::to_string(r.plies) + " plies, " + fixed(r.whiteSeconds, 1) + "s / " +
-           fixed(r.blackSeconds, 1) + "s";
+    return line + "} " + std::to_string(r.plies) + " plies, " + fixedDecimals(r.whiteSeconds, 1) +
+           "s / " + fixedDecimals(r.blackSeconds, 1) + "s";
 }
 
 std::string scoreLine(const std::vector<GameRow>& rows, const std::string& engine1,
@@ -56,8 +50,9 @@ std::string sprtLine(const SprtConfig& c, const Score& score) {
     const SprtStatus s = sprt(c, score.wins, score.losses);
     // How far the LLR has gone towards the bound it heads for, as cutechess shows it.
     const double towards = s.llr >= 0 ? s.llr / s.upper : s.llr / s.lower;
-    std::string line = "SPRT: llr " + fixed(s.llr, 3) + " (" + fixed(100 * towards, 1) +
-                       "%), lbound " + fixed(s.lower, 2) + ", ubound " + fixed(s.upper, 2);
+    std::string line = "SPRT: llr " + fixedDecimals(s.llr, 3) + " (" +
+                       fixedDecimals(100 * towards, 1) + "%), lbound " + fixedDecimals(s.lower, 2) +
+                       ", ubound " + fixedDecimals(s.upper, 2);
     if (s.decision == SprtStatus::Decision::AcceptH1) line += " - H1 was accepted";
     if (s.decision == SprtStatus::Decision::AcceptH0) line += " - H0 was accepted";
     return line + " [elo0 " + formatSeconds(c.elo0) + ", elo1 " + formatSeconds(c.elo1) +
@@ -82,10 +77,9 @@ std::string matchReport(const std::vector<GameRow>& rows, const std::string& eng
     out += pad + engine1 + " playing Black: " + scoreText(asBlack) + "\n";
     out += pad + "White vs Black: " + scoreText(whiteSide) + "\n";
     const EloEstimate e = estimateElo(total);
-    out += "Elo difference: " + fixed(e.diff, 1) + " +/- " + fixed(e.margin, 1) +
-           ", LOS: " + fixed(100 * e.los, 1) +
-           " %, DrawRatio: " + fixed(total.games() ? 100.0 * total.draws / total.games() : 0.0, 1) +
-           " %\n";
+    out += "Elo difference: " + fixedDecimals(e.diff, 1) + " +/- " + fixedDecimals(e.margin, 1) +
+           ", LOS: " + fixedDecimals(100 * e.los, 1) + " %, DrawRatio: " +
+           fixedDecimals(total.games() ? 100.0 * total.draws / total.games() : 0.0, 1) + " %\n";
     if (sprtConfig) out += sprtLine(*sprtConfig, total) + "\n";
     out += "Loss reasons:\n";
     for (const std::string& name : {engine1, engine2}) {

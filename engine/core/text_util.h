@@ -1,8 +1,10 @@
-// Small string helpers shared by the text formats (notation, records).
+// Small string helpers shared by the text formats (notation, records) and printed figures.
 #pragma once
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -24,6 +26,17 @@ inline std::string trimmed(std::string_view s) {
     while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
         --b;
     return std::string(s.substr(a, b - a));
+}
+
+// v with `decimals` digits after the point. A value that rounds to zero prints without a sign
+// ("0.000", never "-0.000"); nan and infinities print as "nan", "inf" and "-inf".
+inline std::string fixedDecimals(double v, int decimals) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    if (std::fabs(v) < 0.5 * std::pow(10.0, -decimals)) v = 0;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
 }
 
 }  // namespace hippolyta

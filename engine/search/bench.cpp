@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 #include "engine/eval/evaluation.h"
 #include "engine/search/mcts.h"
 
@@ -29,12 +30,6 @@ constexpr int kPlies[] = {0, 8, 16, 24, 32, 44};
 
 double secondsSince(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-std::string fixed(double v, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
 }
 
 MctsOptions optionsFor(const EngineConfig& config, int threads) {
@@ -150,7 +145,7 @@ BenchReport runBench(const EngineConfig& config, const BenchOptions& options) {
         report.emplace_back(
             "timed_simulations_per_second_" + std::to_string(config.threads) + "_threads",
             std::to_string(static_cast<uint64_t>(spsN)));
-        report.emplace_back("thread_speedup", fixed(spsN / sps1, 2));
+        report.emplace_back("thread_speedup", fixedDecimals(spsN / sps1, 2));
         // Simulations per CPU-second: how much the threads lose to each other, whatever else
         // runs on the machine (speed-up on idle cores = threads x this ratio).
         const double cpu1 = t1.simulations / t1.cpuSeconds, cpuN = tn.simulations / tn.cpuSeconds;
@@ -159,9 +154,9 @@ BenchReport runBench(const EngineConfig& config, const BenchOptions& options) {
         report.emplace_back(
             "simulations_per_cpu_second_" + std::to_string(config.threads) + "_threads",
             std::to_string(static_cast<uint64_t>(cpuN)));
-        report.emplace_back("thread_efficiency", fixed(cpuN / cpu1, 2));
+        report.emplace_back("thread_efficiency", fixedDecimals(cpuN / cpu1, 2));
     }
-    report.emplace_back("elapsed_seconds", fixed(secondsSince(start), 3));
+    report.emplace_back("elapsed_seconds", fixedDecimals(secondsSince(start), 3));
     if (sink == 12345.678) report.emplace_back("unlikely", "");  // keeps the evals alive
     return report;
 }
