@@ -13,6 +13,9 @@
 //   <* REGEX          any number of next output lines (none included) matching REGEX, greedily
 //   ~ MILLISECONDS    wait this long before sending the lines that follow (for pondering and
 //                     streaming analysis, which run until the next input line)
+//   ~> REGEX          wait until an output line matching REGEX has arrived (up to kWaitLimit)
+//                     before sending the lines that follow: streaming tests that must not depend
+//                     on how fast a loaded machine runs the engine
 // The runner starts the engine, writes the input at once up to each pause (so commands always
 // arrive several at a time, as Quarry sends them), closes stdin, reads all output, and checks that
 // the engine exited with code 0 within the time limit and that its output is exactly the
@@ -26,9 +29,12 @@
 
 #include <boost/process.hpp>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <optional>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -46,6 +52,7 @@ namespace fs = std::filesystem;
 const fs::path kTranscriptDir = fs::path(HIPPOLYTA_SOURCE_DIR) / "tests" / "transcripts";
 const fs::path kEngine = fs::path(HIPPOLYTA_BIN_DIR) / "hippolyta";
 constexpr auto kTimeLimit = std::chrono::seconds(60);
+constexpr auto kWaitLimit = std::chrono::seconds(30);
 
 struct EngineRun {
     std::string output;
@@ -67,10 +74,51 @@ bool writeAll(int fd, const std::string& text) {
     return true;
 }
 
-// Input to send: each chunk after a pause.
+// Input to send: each chunk after a pause, or once an output line matches `waitFor`.
 struct InputChunk {
     std::chrono::milliseconds pauseBefore{0};
     std::string text;
+    std::optional<std::regex> waitFor;
+};
+
+// The engine's output as it arrives, shared by the reader and the writer that waits on it.
+class OutputSoFar {
+  public:
+    void append(const char* data, size_t n) {
+        {
+            std::lock_guard lock(mutex_);
+            text_.append(data, n);
+        }
+        changed_.notify_all();
+    }
+    void close() {
+        {
+            std::lock_guard lock(mutex_);
+            closed_ = true;
+        }
+        changed_.notify_all();
+    }
+    // Waits until a complete line matches `re`, the output ends or kWaitLimit passes.
+    void waitForLine(const std::regex& re) {
+        std::unique_lock lock(mutex_);
+        changed_.wait_for(lock, kWaitLimit, [&] { return closed_ || hasLine(re); });
+    }
+    std::string text() {
+        std::lock_guard lock(mutex_);
+        return text_;
+    }
+
+  private:
+    bool hasLine(const std::regex& re) const {
+        std::istringstream in(text_);
+        for (std::string line; std::getline(in, line);)
+            if (!in.eof() && std::regex_match(line, re)) return true;
+        return false;
+    }
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::string text_;
+    bool closed_ = false;
 };
 
 EngineRun runEngine(const std::vector<std::string>& args, const std::vector<InputChunk>& input) {
@@ -78,9 +126,11 @@ EngineRun runEngine(const std::vector<std::string>& args, const std::vector<Inpu
     bp::pipe in, out;
     bp::child child(kEngine.string(), bp::args(args), bp::std_in<in, bp::std_out> out,
                     bp::std_err > bp::null);
+    OutputSoFar output;
     std::thread writer([&] {
         for (const InputChunk& chunk : input) {
             std::this_thread::sleep_for(chunk.pauseBefore);
+            if (chunk.waitFor) output.waitForLine(*chunk.waitFor);
             if (!writeAll(in.native_sink(), chunk.text)) break;  // the engine stopped reading
         }
         ::close(in.native_sink());
@@ -93,8 +143,9 @@ EngineRun runEngine(const std::vector<std::string>& args, const std::vector<Inpu
             const ssize_t n = ::read(out.native_source(), buf, sizeof buf);
             if (n < 0 && errno == EINTR) continue;
             if (n <= 0) break;
-            run.output.append(buf, static_cast<size_t>(n));
+            output.append(buf, static_cast<size_t>(n));
         }
+        output.close();
     });
     const auto deadline = std::chrono::steady_clock::now() + kTimeLimit;
     while (child.running()) {
@@ -108,6 +159,7 @@ EngineRun runEngine(const std::vector<std::string>& args, const std::vector<Inpu
     if (!run.timedOut) child.wait();
     writer.join();
     reader.join();
+    run.output = output.text();
     const int status = child.native_exit_code();
     run.exitedNormally = !run.timedOut && WIFEXITED(status);
     run.exitCode = run.exitedNormally ? WEXITSTATUS(status) : -1;
@@ -183,8 +235,10 @@ Transcript readTranscript(const fs::path& path) {
             if (noNewline) text.resize(text.size() - 2);
             t.input.back().text += unescape(text, lineNo);
             if (!noNewline) t.input.back().text += '\n';
+        } else if (line.starts_with("~>")) {
+            t.input.push_back({std::chrono::milliseconds(0), "", std::regex(rest(2))});
         } else if (line.starts_with("~")) {
-            t.input.push_back({std::chrono::milliseconds(std::stoi(rest(1))), ""});
+            t.input.push_back({std::chrono::milliseconds(std::stoi(rest(1))), "", std::nullopt});
         } else if (line.starts_with("!")) {
             std::istringstream words(rest(1));
             for (std::string w; words >> w;)
@@ -333,7 +387,7 @@ TEST(RandomInput, EngineSurvivesAndKeepsItsState) {
     input += "\n7001 amz-position\n7002 name\n";
     ASSERT_GE(hugeLines, 2) << "the seed should give a few huge lines";
 
-    const EngineRun run = runEngine({}, {InputChunk{{}, input}});
+    const EngineRun run = runEngine({}, {InputChunk{{}, input, std::nullopt}});
     ASSERT_FALSE(run.timedOut);
     EXPECT_TRUE(run.exitedNormally);
     EXPECT_EQ(run.exitCode, 0);

@@ -1,0 +1,87 @@
+// The opening book: positions keyed by their normal form (symmetry.h), each with the moves the
+// builder searched there, their visit counts and their backed-up values. A book holds one board
+// size. This file has the in-memory book and the choice of a book move; book_file.h reads and
+// writes it. No text I/O to the console here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/core/move.h"
+#include "engine/core/position.h"
+
+namespace hippolyta {
+
+// Thrown for a damaged, foreign or unreadable book; what() is a clear message for people.
+class BookError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct BookMove {
+    Move move;
+    uint32_t visits = 0;       // the builder's search visits on this move (its weight)
+    float value = 0.5f;        // backed-up win probability for the side playing the move
+    float searchValue = 0.5f;  // the search's own estimate before backing up
+};
+
+// One position of the book. In Book's storage, `position` and the moves are in the normal
+// orientation (the image of symmetry NormalForm::symmetry); lookup() maps them back.
+struct BookEntry {
+    Position position = Position::start();  // exact position: guards against hash collisions
+    uint32_t searchVisits = 0;              // visits of the search that analysed it
+    std::vector<BookMove> moves;            // best first: by value, then visits
+};
+
+class Book {
+  public:
+    explicit Book(int boardSize);
+
+    int boardSize() const { return boardSize_; }
+    size_t size() const { return entries_.size(); }
+    bool empty() const { return entries_.empty(); }
+
+    // The entry of pos in pos's own orientation (moves mapped back, best first), or nothing
+    // when pos (or any of its images) is not in the book.
+    std::optional<BookEntry> lookup(const Position& pos) const;
+    bool contains(const Position& pos) const;
+    // Adds or replaces the entry of entry.position (given in its own orientation; moves must
+    // be legal there). Throws BookError for a position of another board size.
+    void store(const BookEntry& entry);
+
+    // Storage by key, in the normal orientation: for the builder, files, merge and export.
+    const std::unordered_map<uint64_t, BookEntry>& entries() const { return entries_; }
+    std::unordered_map<uint64_t, BookEntry>& entries() { return entries_; }
+
+  private:
+    int boardSize_;
+    std::unordered_map<uint64_t, BookEntry> entries_;
+};
+
+// How the engine picks a book move.
+struct BookPolicy {
+    // Moves whose value is within `variety` of the best move's value may be chosen, with odds
+    // in proportion to their visits; 0 always plays the best.
+    double variety = 0.02;
+    // The best move is "clearly sound" only with at least this many visits and at least this
+    // value; otherwise the engine searches.
+    uint32_t minVisits = 100;
+    double minValue = 0.40;
+};
+
+// The move to play from the book at pos, or nothing (out of book, or not clearly sound, or no
+// book move legal there). Deterministic for a given rng state.
+std::optional<BookMove> chooseBookMove(const Book& book, const Position& pos,
+                                       const BookPolicy& policy, std::mt19937_64& rng);
+
+// Merges b into a: positions only in b are added; for a position in both, the entry whose
+// search had more visits wins, and moves only in the other entry are added. Throws BookError
+// when the board sizes differ.
+void mergeBook(Book& a, const Book& b);
+
+}  // namespace hippolyta
