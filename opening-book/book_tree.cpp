@@ -22,14 +22,6 @@ int plyCount(const Position& pos) {
     return popCount(pos.arrows());
 }
 
-void sortBookMoves(std::vector<BookMove>& moves) {
-    std::sort(moves.begin(), moves.end(), [](const BookMove& a, const BookMove& b) {
-        if (a.value != b.value) return a.value > b.value;
-        if (a.visits != b.visits) return a.visits > b.visits;
-        return a.move.packed() < b.move.packed();
-    });
-}
-
 double bestValue(const BookEntry& entry) {
     return entry.moves.empty() ? 0.0 : entry.moves.front().value;
 }

@@ -42,9 +42,6 @@ class EdgeCache {
 // Plies played since the start position: every move adds exactly one arrow.
 int plyCount(const Position& pos);
 
-// Best first: value descending, then visits descending, then packed move ascending.
-void sortBookMoves(std::vector<BookMove>& moves);
-
 // The value of an entry for its side to move: its best move's value (moves sorted), or 0 when it
 // has no move (the side to move has lost).
 double bestValue(const BookEntry& entry);

@@ -96,8 +96,22 @@ class ProgressBar {
         : target_(target), totalSeconds_(totalSeconds), terminal_(::isatty(2)) {}
 
     void update(const BuildProgress& p) {
+        last_ = p;
+        pending_ = true;
         if (!terminal_ && p.analysed > 1 && p.elapsed - lastLine_ < 10) return;
+        draw();
+    }
+    // Shows the final figures (a plain log may have skipped them) and ends the line.
+    void finish() {
+        if (pending_) draw();
+        if (terminal_ && lastLine_ >= 0) std::cerr << '\n';
+    }
+
+  private:
+    void draw() {
+        const BuildProgress& p = last_;
         lastLine_ = p.elapsed;
+        pending_ = false;
         const double rate = p.elapsed / static_cast<double>(p.analysed);
         std::ostringstream line;
         if (target_ > 0) {
@@ -117,11 +131,6 @@ class ProgressBar {
         else
             std::cerr << line.str() << std::endl;
     }
-    void finish() {
-        if (terminal_ && lastLine_ >= 0) std::cerr << '\n';
-    }
-
-  private:
     std::string leftText(const BuildProgress& p, double rate) const {
         double left = -1;
         if (target_ > 0) left = rate * static_cast<double>(target_ - std::min(target_, p.entries));
@@ -135,6 +144,8 @@ class ProgressBar {
     size_t target_;
     double totalSeconds_;
     bool terminal_;
+    BuildProgress last_;
+    bool pending_ = false;
     double lastLine_ = -1;
 };
 
@@ -195,6 +206,191 @@ int runBuild(const std::vector<std::string>& args) {
     return 0;
 }
 
+Book loadAny(const std::string& path) {
+    if (!fs::exists(path)) throw std::runtime_error(path + ": no such file");
+    return loadBook(path);
+}
+
+// The position named by --moves (played from the start) or --position, else the start.
+Position startingPosition(const Book& book, const std::string& moves, const std::string& text) {
+    const int n = book.boardSize();
+    if (!text.empty()) {
+        Position pos = Position::start(n);
+        try {
+            pos = parsePosition(text);
+        } catch (const NotationError& e) {
+            throw UsageError("--position: " + std::string(e.what()));
+        }
+        if (pos.size() != n)
+            throw UsageError("--position is " + std::to_string(pos.size()) + "x" +
+                             std::to_string(pos.size()) + ", the book " + std::to_string(n) + "x" +
+                             std::to_string(n));
+        return pos;
+    }
+    Position pos = Position::start(n);
+    std::istringstream in(moves);
+    for (std::string word; in >> word;) {
+        Move m;
+        try {
+            m = parseMove(word, n);
+        } catch (const NotationError& e) {
+            throw UsageError("--moves: " + std::string(e.what()));
+        }
+        if (!pos.isLegal(m)) throw UsageError("illegal move '" + word + "' in --moves");
+        pos.makeMove(m);
+    }
+    return pos;
+}
+
+std::string fixed3(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
+}
+
+void showTree(const Book& book, const Position& pos, int level, int maxDepth) {
+    const std::optional<BookEntry> entry = book.lookup(pos);
+    if (!entry) return;
+    for (const BookMove& m : entry->moves) {
+        Position child = pos;
+        child.makeMove(m.move);
+        const bool inBook = book.contains(child);
+        std::cout << std::string(2 * level, ' ') << formatMove(m.move, pos.size()) << "  visits "
+                  << m.visits << "  value " << fixed3(m.value) << "  search "
+                  << fixed3(m.searchValue) << (inBook ? "  [book]" : "") << '\n';
+        if (inBook && level + 1 < maxDepth) showTree(book, child, level + 1, maxDepth);
+    }
+}
+
+int runShow(const std::vector<std::string>& args) {
+    std::string path, moves, position;
+    int depth = 1;
+    po::options_description opts("hippolyta-book show [options]");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("book", po::value(&path)->required(), "book file")
+        ("moves", po::value(&moves), "moves from the start, e.g. \"d1-d7/g7 g10-g4/d4\"")
+        ("position", po::value(&position), "a position string instead of --moves")
+        ("depth", po::value(&depth)->default_value(1), "plies of the tree to print");
+    // clang-format on
+    if (parse(args, opts)) return 0;
+    if (!moves.empty() && !position.empty()) throw UsageError("give --moves or --position");
+    if (depth < 1) throw UsageError("--depth must be at least 1");
+    const Book book = loadAny(path);
+    const Position pos = startingPosition(book, moves, position);
+    const std::optional<BookEntry> entry = book.lookup(pos);
+    std::cout << formatPosition(pos);
+    if (!entry) {
+        std::cout << "  not in the book\n";
+        return 0;
+    }
+    std::cout << "  search visits " << entry->searchVisits << "  value "
+              << fixed3(entry->moves.empty() ? 0.0 : entry->moves.front().value) << '\n';
+    showTree(book, pos, 1, depth + 1);
+    return 0;
+}
+
+int runStats(const std::vector<std::string>& args) {
+    std::string path;
+    po::options_description opts("hippolyta-book stats [options]");
+    opts.add_options()("help,h", "show this help")("book", po::value(&path)->required(),
+                                                   "book file");
+    if (parse(args, opts)) return 0;
+    const Book book = loadAny(path);
+    const BookStats s = bookStats(book);
+    const int n = book.boardSize();
+    std::cout << "board size " << n << "x" << n << "\nentries " << s.entries << "\nmoves "
+              << s.moves << "\nsearch visits " << s.searchVisits << "\nfile bytes "
+              << fs::file_size(path) << "\nentries per depth";
+    for (size_t d = 0; d < s.entriesPerDepth.size(); ++d)
+        if (s.entriesPerDepth[d]) std::cout << ' ' << d << ':' << s.entriesPerDepth[d];
+    std::cout << "\nmain line";
+    Position pos = Position::start(n);
+    for (const Move m : s.mainLine) {
+        const std::optional<BookEntry> e = book.lookup(pos);
+        std::cout << ' ' << formatMove(m, n) << " (" << fixed3(e->moves.front().value) << ')';
+        pos.makeMove(m);
+    }
+    std::cout << '\n';
+    return 0;
+}
+
+int runMerge(const std::vector<std::string>& args) {
+    std::string out;
+    std::vector<std::string> inputs;
+    po::options_description opts("hippolyta-book merge --out PATH IN1 IN2 ...");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("out", po::value(&out)->required(), "merged book (written atomically)")
+        ("in", po::value(&inputs)->multitoken(), "books to merge (also positional)");
+    // clang-format on
+    po::positional_options_description positional;
+    positional.add("in", -1);
+    if (parse(args, opts, &positional)) return 0;
+    if (inputs.empty()) throw UsageError("no book to merge");
+    std::vector<Book> books;
+    for (const std::string& in : inputs)
+        books.push_back(loadAny(in));  // all read before writing
+    Book merged = books.front();
+    for (size_t i = 1; i < books.size(); ++i)
+        mergeBook(merged, books[i]);
+    EdgeCache edges;
+    backUpBook(merged, edges);
+    saveBook(merged, out);
+    std::cout << "book " << out << ": " << merged.size() << " positions from " << inputs.size()
+              << " books\n";
+    return 0;
+}
+
+int runExport(const std::vector<std::string>& args) {
+    std::string path, out;
+    po::options_description opts("hippolyta-book export [options]");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("book", po::value(&path)->required(), "book file")
+        ("out", po::value(&out), "text file (default: stdout)");
+    // clang-format on
+    if (parse(args, opts)) return 0;
+    const Book book = loadAny(path);
+    if (out.empty()) {
+        exportBookText(book, std::cout);
+        std::cout.flush();
+        return std::cout ? 0 : 1;
+    }
+    const fs::path tmp = out + ".tmp-" + std::to_string(::getpid());
+    {
+        std::ofstream f(tmp);
+        exportBookText(book, f);
+        f.flush();
+        if (!f) throw std::runtime_error(tmp.string() + ": cannot write");
+    }
+    fs::rename(tmp, out);
+    return 0;
+}
+
+int runImport(const std::vector<std::string>& args) {
+    std::string in, path;
+    po::options_description opts("hippolyta-book import [options]");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("in", po::value(&in)->required(), "text book")
+        ("book", po::value(&path)->required(), "binary book to write (atomically)");
+    // clang-format on
+    if (parse(args, opts)) return 0;
+    std::ifstream f(in);
+    if (!f) throw std::runtime_error(in + ": cannot read");
+    Book book = importBookText(f);
+    EdgeCache edges;
+    backUpBook(book, edges);
+    saveBook(book, path);
+    std::cout << "book " << path << ": " << book.size() << " positions\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -211,6 +407,11 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (sub == "build") return runBuild(args);
+        if (sub == "show") return runShow(args);
+        if (sub == "stats") return runStats(args);
+        if (sub == "merge") return runMerge(args);
+        if (sub == "export") return runExport(args);
+        if (sub == "import") return runImport(args);
         throw UsageError("unknown subcommand '" + sub + "'\n" + kUsage);
     } catch (const UsageError& e) {
         std::cerr << "hippolyta-book " << sub << ": " << e.what() << "\n(see --help)\n";
