@@ -320,6 +320,8 @@ class BookToolTest : public BookBuilderTest {
             return r;
         }
         const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+        fs::remove(out);  // the redirection does not truncate
+        fs::remove(err);
         bp::child c(bin.string(), bp::args(args), bp::std_in<bp::null, bp::std_out> out.string(),
                     bp::std_err > err.string());
         if (!c.wait_for(std::chrono::seconds(60))) {
