@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "engine/core/notation.h"
 #include "opening-book/book_file.h"
@@ -324,10 +325,15 @@ class BookToolTest : public BookBuilderTest {
         fs::remove(err);
         bp::child c(bin.string(), bp::args(args), bp::std_in<bp::null, bp::std_out> out.string(),
                     bp::std_err > err.string());
-        if (!c.wait_for(std::chrono::seconds(60))) {
+        // Polled: Boost 1.74's wait_for() can sleep its whole timeout after the child exits.
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (c.running() && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (c.running()) {
             c.terminate();
             ADD_FAILURE() << "hippolyta-book did not finish";
         }
+        c.wait();
         r.code = c.exit_code();
         r.out = slurp(out);
         r.err = slurp(err);
