@@ -7,6 +7,7 @@
 #include "engine/core/notation.h"
 #include "engine/search/engine.h"
 #include "opening-book/book_file.h"
+#include "opening-book/symmetry.h"
 
 namespace hippolyta {
 
@@ -93,14 +94,19 @@ std::optional<Expansion> BookBuilder::next() {
 
 void BookBuilder::add(const Expansion& x, Analysis analysis) {
     std::vector<BookMove> moves;
+    std::vector<uint64_t> children;
     for (BookMove& m : analysis.moves) {
         if (!x.position.isLegal(m.move))
             throw BookError("the analyser returned the illegal move " +
                             formatMove(m.move, x.position.size()) + " at " +
                             formatPosition(x.position));
-        const bool seen = std::any_of(moves.begin(), moves.end(),
-                                      [&](const BookMove& b) { return b.move == m.move; });
-        if (seen) continue;
+        // In a symmetric position mirror-image moves lead to one position: keep the first
+        // (the analyser lists the most visited first).
+        Position child = x.position;
+        child.makeMove(m.move);
+        const uint64_t key = normalForm(child).key;
+        if (std::find(children.begin(), children.end(), key) != children.end()) continue;
+        children.push_back(key);
         m.searchValue = probability(m.searchValue);
         m.value = m.searchValue;
         moves.push_back(m);

@@ -149,6 +149,11 @@ class ProgressBar {
     double lastLine_ = -1;
 };
 
+std::string budgetText(const EngineAnalyserConfig& e) {
+    if (e.visits && e.seconds > 0) return fmt::format("{} visits or {} s", e.visits, e.seconds);
+    return e.visits ? fmt::format("{} visits", e.visits) : fmt::format("{} s", e.seconds);
+}
+
 int runBuild(const std::vector<std::string>& args) {
     std::string path;
     int size = kDefaultBoardSize;
@@ -188,10 +193,8 @@ int runBuild(const std::vector<std::string>& args) {
 
     BookBuilder builder(path, makeEngineAnalyser(engine, &interrupted), build);
     spdlog::info("book {}: {} positions at start; {}x{}, {} per position, {} threads, seed {}",
-                 path, builder.startEntries(), size, size,
-                 engine.visits ? std::to_string(engine.visits) + " visits"
-                               : std::to_string(engine.seconds) + " s",
-                 engine.threads, engine.seed);
+                 path, builder.startEntries(), size, size, budgetText(engine), engine.threads,
+                 engine.seed);
     catchInterrupts();
     ProgressBar bar(build.maxPositions, build.totalSeconds);
     const auto t0 = std::chrono::steady_clock::now();

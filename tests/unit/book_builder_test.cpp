@@ -182,6 +182,28 @@ TEST_F(BookBuilderTest, BackUpIsExact) {
     EXPECT_EQ(serializeBook(book), once);
 }
 
+TEST_F(BookBuilderTest, KeepsOneOfMirrorImageMoves) {
+    // The start position is symmetric: a move and its mirror image lead to one position.
+    const Analyser mirrored = [](const Position& pos) {
+        int mirror = 0;
+        for (int s = 1; s < kSymmetryCount && !mirror; ++s)
+            if (transformPosition(pos, s) == pos) mirror = s;
+        EXPECT_NE(mirror, 0);
+        const Move a = moveA(pos), b = transformMove(a, pos.size(), mirror), c = moveB(pos);
+        EXPECT_TRUE(pos.isLegal(b));
+        return Analysis{{{a, 60, 0.5f, 0.5f}, {b, 50, 0.5f, 0.5f}, {c, 40, 0.4f, 0.4f}}, 150};
+    };
+    BuildConfig config;
+    config.boardSize = 6;
+    config.maxPositions = 1;
+    BookBuilder b(dir_ / "m.hbk", mirrored, config);
+    ASSERT_TRUE(b.analyseNext());
+    const BookEntry e = b.book().entries().begin()->second;
+    ASSERT_EQ(e.moves.size(), 2u);
+    EXPECT_EQ(e.moves[0].move, moveA(e.position));
+    EXPECT_EQ(e.moves[1].move, moveB(e.position));
+}
+
 BuildConfig resumeConfig(size_t positions) {
     BuildConfig c;
     c.boardSize = 6;
