@@ -83,8 +83,9 @@ struct BookPolicy {
     // in proportion to their visits; 0 always plays the best. Moves with fewer than
     // minVisits / 4 visits are never chosen (barely searched).
     double variety = 0.02;
-    // The best move is "clearly sound" only with at least this many visits and at least this
-    // value; otherwise the engine searches.
+    // The best move is the best-valued one with at least minVisits visits (a high value from
+    // a few visits is noise); the book plays only when it exists and is worth at least
+    // minValue, otherwise the engine searches.
     uint32_t minVisits = 100;
     double minValue = 0.40;
 };

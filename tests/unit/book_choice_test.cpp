@@ -27,9 +27,9 @@ MoveList legalMoves(const Position& pos) {
     return moves;
 }
 
-// Moves 0..4 of the position: two sound candidates (0 and 1), one just outside the variety
-// (2), one barely searched (3) and one with a value that would make it best if visits counted
-// (4 is fine: below the window).
+// Moves 0..5 of the position: two sound candidates (0 and 1), one well searched just outside
+// the variety (2), one barely searched (3), one far worse (4) and one with the best value from a
+// handful of visits (5): noise, never the best nor a candidate.
 struct Fixture {
     Position pos = asymmetricPosition();
     MoveList moves = legalMoves(pos);
@@ -40,11 +40,9 @@ struct Fixture {
         BookEntry e;
         e.position = pos;
         e.searchVisits = 5000;
-        e.moves = {{moves[0], 1000, 0.60f, 0.6f},
-                   {moves[1], 500, 0.59f, 0.6f},
-                   {moves[2], 3000, 0.57f, 0.6f},
-                   {moves[3], 20, 0.60f, 0.6f},
-                   {moves[4], 400, 0.30f, 0.3f}};
+        e.moves = {{moves[0], 1000, 0.60f, 0.6f}, {moves[1], 500, 0.59f, 0.6f},
+                   {moves[2], 3000, 0.57f, 0.6f}, {moves[3], 20, 0.60f, 0.6f},
+                   {moves[4], 400, 0.30f, 0.3f},  {moves[5], 10, 0.80f, 0.8f}};
         book.store(e);
     }
 };
@@ -55,12 +53,13 @@ TEST(BookChoice, LookupSortsBestFirstAndMapsBack) {
     ASSERT_TRUE(entry);
     EXPECT_EQ(entry->position, f.pos);
     EXPECT_EQ(entry->searchVisits, 5000u);
-    ASSERT_EQ(entry->moves.size(), 5u);
-    EXPECT_EQ(entry->moves[0].move, f.moves[0]);  // 0.60, 1000 visits
-    EXPECT_EQ(entry->moves[1].move, f.moves[3]);  // 0.60, 20 visits
-    EXPECT_EQ(entry->moves[2].move, f.moves[1]);
-    EXPECT_EQ(entry->moves[3].move, f.moves[2]);
-    EXPECT_EQ(entry->moves[4].move, f.moves[4]);
+    ASSERT_EQ(entry->moves.size(), 6u);
+    EXPECT_EQ(entry->moves[0].move, f.moves[5]);  // 0.80
+    EXPECT_EQ(entry->moves[1].move, f.moves[0]);  // 0.60, 1000 visits
+    EXPECT_EQ(entry->moves[2].move, f.moves[3]);  // 0.60, 20 visits
+    EXPECT_EQ(entry->moves[3].move, f.moves[1]);
+    EXPECT_EQ(entry->moves[4].move, f.moves[2]);
+    EXPECT_EQ(entry->moves[5].move, f.moves[4]);
     EXPECT_TRUE(f.book.contains(f.pos));
     EXPECT_FALSE(f.book.contains(Position::start(10)));
     EXPECT_FALSE(f.book.lookup(Position::start(8)));
@@ -101,7 +100,7 @@ TEST(BookChoice, SameSeedSameChoices) {
     EXPECT_NE(sa, sc);  // both candidates show up: another seed gives another sequence
 }
 
-TEST(BookChoice, VarietyZeroAlwaysPlaysTheBest) {
+TEST(BookChoice, VarietyZeroAlwaysPlaysTheBestWellSearchedMove) {
     Fixture f;
     f.policy.variety = 0;
     std::mt19937_64 rng(3);
@@ -133,6 +132,7 @@ TEST(BookChoice, WiderVarietyAdmitsMoreMoves) {
     EXPECT_EQ(counts.size(), 3u);
     EXPECT_EQ(counts.count(f.moves[3].packed()), 0u);
     EXPECT_EQ(counts.count(f.moves[4].packed()), 0u);
+    EXPECT_EQ(counts.count(f.moves[5].packed()), 0u);
     EXPECT_GT(counts[f.moves[2].packed()], counts[f.moves[0].packed()]);
 }
 
@@ -140,7 +140,10 @@ TEST(BookChoice, UnsoundOrMissingGivesNothing) {
     Fixture f;
     std::mt19937_64 rng(1);
     BookPolicy strict = f.policy;
-    strict.minVisits = 1001;  // the best has 1000
+    strict.variety = 0;
+    strict.minVisits = 1001;  // move 0 has 1000: the best is now move 2 (3000 visits)
+    EXPECT_EQ(chooseBookMove(f.book, f.pos, strict, rng)->move, f.moves[2]);
+    strict.minVisits = 3001;  // no move has that many
     EXPECT_FALSE(chooseBookMove(f.book, f.pos, strict, rng));
     strict = f.policy;
     strict.minValue = 0.61;  // the best is worth 0.60
@@ -164,8 +167,8 @@ TEST(BookChoice, LookupGuardsAgainstCollisionsAndIllegalMoves) {
     stored.moves.insert(stored.moves.begin(), BookMove{Move{0, 0, 0}, 9999, 0.9f, 0.9f});
     const auto entry = f.book.lookup(f.pos);
     ASSERT_TRUE(entry);
-    EXPECT_EQ(entry->moves.size(), 5u);
-    EXPECT_EQ(entry->moves[0].move, f.moves[0]);
+    EXPECT_EQ(entry->moves.size(), 6u);
+    EXPECT_EQ(entry->moves[0].move, f.moves[5]);
     // Another position under the key (a collision) is not taken for this one.
     stored.position = Position::start(10);
     EXPECT_FALSE(f.book.lookup(f.pos));
