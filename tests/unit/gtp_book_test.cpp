@@ -79,7 +79,7 @@ TEST_F(GtpBookTest, TheChoiceIsTheSameForTheSameSeed) {
         GtpSession s(config(), withBook(dir_ / "6x6.book"));
         ok(s, "boardsize 6");
         std::string moves;
-        for (int game = 0; game < 8; ++game) {
+        for (int game = 0; game < 20; ++game) {
             ok(s, "clear_board");
             moves += ok(s, "reg_genmove w") + " ";
         }
