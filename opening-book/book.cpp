@@ -124,28 +124,27 @@ std::optional<BookMove> chooseBookMove(const Book& book, const Position& pos,
                                        const BookPolicy& policy, std::mt19937_64& rng) {
     const std::optional<BookEntry> entry = book.lookup(pos);
     if (!entry) return std::nullopt;
-    // The best move is the best-valued one searched enough to trust its value: a high value
-    // from a handful of visits is noise, and must neither be played nor hide the sound moves.
-    const auto best =
-        std::find_if(entry->moves.begin(), entry->moves.end(),
-                     [&](const BookMove& bm) { return bm.visits >= policy.minVisits; });
-    if (best == entry->moves.end() || best->value < policy.minValue) return std::nullopt;
-    if (policy.variety <= 0) return *best;
-    const uint32_t floorVisits = std::max<uint32_t>(1, policy.minVisits / 4);
+    // Only sufficiently searched moves count: a move with a few visits can show any value.
+    std::vector<const BookMove*> searched;
+    for (const BookMove& bm : entry->moves)  // best first
+        if (bm.visits >= policy.minVisits) searched.push_back(&bm);
+    if (searched.empty() || searched.front()->value < policy.minValue) return std::nullopt;
+    const BookMove& best = *searched.front();
+    if (policy.variety <= 0) return best;
     std::vector<const BookMove*> candidates;
     uint64_t total = 0;
-    for (const BookMove& bm : entry->moves) {
-        if (bm.value < best->value - policy.variety || bm.visits < floorVisits) continue;
-        candidates.push_back(&bm);
-        total += bm.visits;
+    for (const BookMove* bm : searched) {
+        if (bm->value < best.value - policy.variety) continue;
+        candidates.push_back(bm);
+        total += bm->visits;
     }
-    if (total == 0) return *best;  // only with minVisits 0 and no visits at all
+    if (total == 0) return best;  // only with minVisits 0 and no visits at all
     uint64_t r = std::uniform_int_distribution<uint64_t>(0, total - 1)(rng);
     for (const BookMove* bm : candidates) {
         if (r < bm->visits) return *bm;
         r -= bm->visits;
     }
-    return *best;  // not reached: the draw is below the total
+    return best;  // not reached: the draw is below the total
 }
 
 void mergeBook(Book& a, const Book& b) {

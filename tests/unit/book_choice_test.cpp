@@ -28,8 +28,8 @@ MoveList legalMoves(const Position& pos) {
 }
 
 // Moves 0..5 of the position: two sound candidates (0 and 1), one well searched just outside
-// the variety (2), one barely searched (3), one far worse (4) and one with the best value from a
-// handful of visits (5): noise, never the best nor a candidate.
+// the variety (2), one searched less than minVisits (3), one far worse (4) and one with the best
+// value from a handful of visits (5): noise, never the best nor a candidate.
 struct Fixture {
     Position pos = asymmetricPosition();
     MoveList moves = legalMoves(pos);
@@ -41,7 +41,7 @@ struct Fixture {
         e.position = pos;
         e.searchVisits = 5000;
         e.moves = {{moves[0], 1000, 0.60f, 0.6f}, {moves[1], 500, 0.59f, 0.6f},
-                   {moves[2], 3000, 0.57f, 0.6f}, {moves[3], 20, 0.60f, 0.6f},
+                   {moves[2], 3000, 0.57f, 0.6f}, {moves[3], 60, 0.60f, 0.6f},
                    {moves[4], 400, 0.30f, 0.3f},  {moves[5], 10, 0.80f, 0.8f}};
         book.store(e);
     }
@@ -56,7 +56,7 @@ TEST(BookChoice, LookupSortsBestFirstAndMapsBack) {
     ASSERT_EQ(entry->moves.size(), 6u);
     EXPECT_EQ(entry->moves[0].move, f.moves[5]);  // 0.80
     EXPECT_EQ(entry->moves[1].move, f.moves[0]);  // 0.60, 1000 visits
-    EXPECT_EQ(entry->moves[2].move, f.moves[3]);  // 0.60, 20 visits
+    EXPECT_EQ(entry->moves[2].move, f.moves[3]);  // 0.60, 60 visits
     EXPECT_EQ(entry->moves[3].move, f.moves[1]);
     EXPECT_EQ(entry->moves[4].move, f.moves[2]);
     EXPECT_EQ(entry->moves[5].move, f.moves[4]);
@@ -156,6 +156,18 @@ TEST(BookChoice, UnsoundOrMissingGivesNothing) {
     bare.position = Position::start(10);
     f.book.store(bare);
     EXPECT_FALSE(chooseBookMove(f.book, Position::start(10), f.policy, rng));
+}
+
+TEST(BookChoice, NoVisitsAtAllStillGivesTheBest) {
+    Fixture f;
+    BookEntry e;
+    e.position = Position::start(10);
+    const MoveList moves = legalMoves(e.position);
+    e.moves = {{moves[0], 0, 0.5f, 0.5f}, {moves[1], 0, 0.6f, 0.5f}};
+    f.book.store(e);
+    f.policy.minVisits = 0;
+    std::mt19937_64 rng(4);
+    EXPECT_EQ(chooseBookMove(f.book, e.position, f.policy, rng)->move, moves[1]);
 }
 
 TEST(BookChoice, LookupGuardsAgainstCollisionsAndIllegalMoves) {

@@ -23,7 +23,7 @@ Book startBook() {
     entry.searchVisits = 3000;
     entry.moves = {{parseMove("b1-b5/e2", 6), 2000, 0.56f, 0.55f},
                    {parseMove("e1-e5/b2", 6), 900, 0.55f, 0.54f},
-                   {parseMove("a2-a5/d2", 6), 10, 0.70f, 0.70f}};
+                   {parseMove("a2-a4/d1", 6), 10, 0.70f, 0.70f}};
     book.store(entry);
     return book;
 }
@@ -64,7 +64,7 @@ TEST_F(GtpBookTest, GenmovePlaysASoundBookMoveAndListsTheBook) {
     GtpSession s(config(), withBook(dir_ / "6x6.book"));
     ok(s, "boardsize 6");
     EXPECT_EQ(ok(s, "amz-book"),
-              "a2-a5/d2 visits 10 value 0.7000 search 0.7000\n"
+              "a2-a4/d1 visits 10 value 0.7000 search 0.7000\n"
               "b1-b5/e2 visits 2000 value 0.5600 search 0.5500\n"
               "e1-e5/b2 visits 900 value 0.5500 search 0.5400");
     const std::string move = ok(s, "genmove w");
@@ -79,13 +79,17 @@ TEST_F(GtpBookTest, TheChoiceIsTheSameForTheSameSeed) {
         GtpSession s(config(), withBook(dir_ / "6x6.book"));
         ok(s, "boardsize 6");
         std::string moves;
-        for (int game = 0; game < 8; ++game) {
+        for (int game = 0; game < 20; ++game) {
             ok(s, "clear_board");
             moves += ok(s, "reg_genmove w") + " ";
         }
         if (run == 0) first = moves;
         EXPECT_EQ(moves, first);
     }
+    // Both sound moves come up (variety), the barely searched one never.
+    EXPECT_NE(first.find("b1-b5/e2"), std::string::npos) << first;
+    EXPECT_NE(first.find("e1-e5/b2"), std::string::npos) << first;
+    EXPECT_EQ(first.find("a2-a4/d1"), std::string::npos) << first;
 }
 
 // The book knows Black's answer after b1-b5/e2; after the mirror image e1-e5/b2 it answers with
