@@ -1,8 +1,8 @@
 // hippolyta-book: builds, inspects, merges, exports and imports opening books (docs/book.md).
 //
-//   hippolyta-book build --book books/10x10.hbk --size 10 --seconds 2 --total-seconds 2700
-//   hippolyta-book show --book books/10x10.hbk --moves "d1-d7/g7" --depth 2
-//   hippolyta-book stats --book books/10x10.hbk
+//   hippolyta-book build --book 10x10.book --size 10 --visits 100000 --total-seconds 2700
+//   hippolyta-book show --book 10x10.book --moves "d1-d7/g7" --depth 2
+//   hippolyta-book stats --book 10x10.book
 #include <signal.h>
 #include <unistd.h>
 
