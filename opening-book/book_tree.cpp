@@ -30,7 +30,7 @@ namespace {
 
 // The backed-up best value of the entry under key; memo holds the entries already done. The
 // recursion depth is bounded by the plies of the book's longest line.
-double backUpEntry(Book& book, uint64_t key, EdgeCache& cache,
+double backUpEntry(Book& book, uint64_t key, EdgeCache& cache, double optimism,
                    std::unordered_map<uint64_t, double>& memo) {
     if (auto it = memo.find(key); it != memo.end()) return it->second;
     auto& entries = book.entries();
@@ -40,9 +40,11 @@ double backUpEntry(Book& book, uint64_t key, EdgeCache& cache,
         if (e.terminal)
             m.value = 1.0f;
         else if (entries.count(e.child))
-            m.value = static_cast<float>(1.0 - backUpEntry(book, e.child, cache, memo));
+            m.value = static_cast<float>(1.0 - backUpEntry(book, e.child, cache, optimism, memo));
+        else if (m.searchValue == 0.0f || m.searchValue == 1.0f)
+            m.value = m.searchValue;  // proven: exact
         else
-            m.value = m.searchValue;
+            m.value = static_cast<float>(std::clamp(m.searchValue - optimism, 0.0, 1.0));
     }
     sortBookMoves(entry.moves);
     const double best = bestValue(entry);
@@ -50,13 +52,42 @@ double backUpEntry(Book& book, uint64_t key, EdgeCache& cache,
     return best;
 }
 
+double bestSearchValue(const BookEntry& entry) {
+    double best = 0;
+    for (const BookMove& m : entry.moves)
+        best = std::max(best, static_cast<double>(m.searchValue));
+    return best;
+}
+
 }  // namespace
 
-void backUpBook(Book& book, EdgeCache& cache) {
+double searchOptimism(const Book& book, EdgeCache& cache) {
+    double excess = 0;
+    size_t samples = 0;
+    for (const auto& [key, entry] : book.entries()) {
+        for (const BookMove& m : entry.moves) {
+            if (m.searchValue == 0.0f || m.searchValue == 1.0f) continue;  // proven
+            const BookEdge e = cache.edge(key, entry, m.move);
+            const auto child = book.entries().find(e.child);
+            if (e.terminal || child == book.entries().end()) continue;
+            const double childBest = bestSearchValue(child->second);
+            if (childBest == 0.0 || childBest == 1.0) continue;
+            excess += m.searchValue + childBest - 1;
+            ++samples;
+        }
+    }
+    return samples ? std::clamp(excess / static_cast<double>(samples) / 2, 0.0, 0.25) : 0.0;
+}
+
+void backUpBook(Book& book, EdgeCache& cache, double optimism) {
     std::unordered_map<uint64_t, double> memo;
     memo.reserve(book.size());
     for (auto& [key, entry] : book.entries())
-        backUpEntry(book, key, cache, memo);
+        backUpEntry(book, key, cache, optimism, memo);
+}
+
+void backUpCalibrated(Book& book, EdgeCache& cache) {
+    backUpBook(book, cache, searchOptimism(book, cache));
 }
 
 namespace {

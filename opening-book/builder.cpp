@@ -84,7 +84,7 @@ BookBuilder::BookBuilder(std::filesystem::path path, Analyser analyser, BuildCon
       book_(openBook(path_, config.boardSize)),
       root_(Position::start(config.boardSize)) {
     startEntries_ = book_.size();
-    backUpBook(book_, edges_);
+    backUpCalibrated(book_, edges_);
 }
 
 std::optional<Expansion> BookBuilder::next() {
@@ -114,7 +114,7 @@ void BookBuilder::add(const Expansion& x, Analysis analysis) {
     if (moves.empty() && !x.position.isGameOver())
         throw BookError("the analyser returned no move at " + formatPosition(x.position));
     book_.store(BookEntry{x.position, analysis.searchVisits, std::move(moves)});
-    backUpBook(book_, edges_);
+    backUpCalibrated(book_, edges_);
 }
 
 bool BookBuilder::analyseNext() {

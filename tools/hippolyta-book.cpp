@@ -303,9 +303,11 @@ int runStats(const std::vector<std::string>& args) {
     const Book book = loadAny(path);
     const BookStats s = bookStats(book);
     const int n = book.boardSize();
+    EdgeCache edges;
     std::cout << "board size " << n << "x" << n << "\nentries " << s.entries << "\nmoves "
-              << s.moves << "\nsearch visits " << s.searchVisits << "\nfile bytes "
-              << fs::file_size(path) << "\nentries per depth";
+              << s.moves << "\nsearch visits " << s.searchVisits << "\nsearch optimism "
+              << fixed3(searchOptimism(book, edges)) << "\nfile bytes " << fs::file_size(path)
+              << "\nentries per depth";
     for (size_t d = 0; d < s.entriesPerDepth.size(); ++d)
         if (s.entriesPerDepth[d]) std::cout << ' ' << d << ':' << s.entriesPerDepth[d];
     std::cout << "\nmain line";
@@ -340,7 +342,7 @@ int runMerge(const std::vector<std::string>& args) {
     for (size_t i = 1; i < books.size(); ++i)
         mergeBook(merged, books[i]);
     EdgeCache edges;
-    backUpBook(merged, edges);
+    backUpCalibrated(merged, edges);
     saveBook(merged, out);
     std::cout << "book " << out << ": " << merged.size() << " positions from " << inputs.size()
               << " books\n";
@@ -388,7 +390,7 @@ int runImport(const std::vector<std::string>& args) {
     if (!f) throw std::runtime_error(in + ": cannot read");
     Book book = importBookText(f);
     EdgeCache edges;
-    backUpBook(book, edges);
+    backUpCalibrated(book, edges);
     saveBook(book, path);
     std::cout << "book " << path << ": " << book.size() << " positions\n";
     return 0;

@@ -182,6 +182,42 @@ TEST_F(BookBuilderTest, BackUpIsExact) {
     EXPECT_EQ(serializeBook(book), once);
 }
 
+// The same tree: the parent's search value of a plus pa's best search value is 1.3, c's plus
+// pac's best 1.6; the optimism is half the mean excess, (0.3 + 0.6) / 4, and comes off the
+// search values of the moves whose children are not in the book.
+TEST_F(BookBuilderTest, CalibratedBackUpTakesTheSearchOptimismOff) {
+    const int n = 6;
+    const Position root = Position::start(n);
+    MoveList ms;
+    root.generateMoves(ms);
+    const Move a = ms[0], b = ms.back();
+    Position pa = root;
+    pa.makeMove(a);
+    pa.generateMoves(ms);
+    const Move c = ms[0], d = ms.back();
+    Position pac = pa;
+    pac.makeMove(c);
+    pac.generateMoves(ms);
+    const Move e = ms[0];
+    Book book(n);
+    EdgeCache edges;
+    book.store({root, 100, {{a, 60, 0.6f, 0.6f}, {b, 40, 0.4f, 0.4f}}});
+    EXPECT_EQ(searchOptimism(book, edges), 0.0);  // nothing expanded yet
+    book.store({pa, 100, {{c, 70, 0.7f, 0.7f}, {d, 30, 0.3f, 0.3f}}});
+    book.store({pac, 100, {{e, 90, 0.9f, 0.9f}}});
+    EXPECT_NEAR(searchOptimism(book, edges), 0.225, 1e-6);
+    backUpCalibrated(book, edges);
+    // pac: e 0.675. pa: c = 0.325, d = 0.075. root: a = 0.675, b = 0.175.
+    const BookEntry ea = *book.lookup(pa);
+    EXPECT_EQ(ea.moves[0].move, c);
+    EXPECT_NEAR(ea.moves[0].value, 0.325, 1e-4);
+    EXPECT_NEAR(ea.moves[1].value, 0.075, 1e-4);
+    const BookEntry er = *book.lookup(root);
+    EXPECT_EQ(er.moves[0].move, a);
+    EXPECT_NEAR(er.moves[0].value, 0.675, 1e-4);
+    EXPECT_NEAR(er.moves[1].value, 0.175, 1e-4);
+}
+
 TEST_F(BookBuilderTest, KeepsOneOfMirrorImageMoves) {
     // The start position is symmetric: a move and its mirror image lead to one position.
     const Analyser mirrored = [](const Position& pos) {
