@@ -14,6 +14,7 @@
 #include "opening-book/book_tree.h"
 #include "opening-book/builder.h"
 #include "opening-book/symmetry.h"
+#include "tests/unit/child_wait.h"
 
 namespace hippolyta {
 namespace {
@@ -383,15 +384,11 @@ class BookToolTest : public BookBuilderTest {
         fs::remove(err);
         bp::child c(bin.string(), bp::args(args), bp::std_in<bp::null, bp::std_out> out.string(),
                     bp::std_err > err.string());
-        // Polled: Boost 1.74's wait_for() can sleep its whole timeout after the child exits.
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (c.running() && std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        if (c.running()) {
+        if (!exitedWithin(c, std::chrono::seconds(60))) {
             c.terminate();
+            c.wait();
             ADD_FAILURE() << "hippolyta-book did not finish";
         }
-        c.wait();
         r.code = c.exit_code();
         r.out = slurp(out);
         r.err = slurp(err);
