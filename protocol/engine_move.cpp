@@ -44,8 +44,11 @@ std::optional<Move> playEngineMove(GtpState& state, Color c, const SearchLimits&
     state.setSideToMove(c);
     const std::optional<Move> m = chooseEngineMove(state, state.game(), limits);
     if (!m) return std::nullopt;
-    recordMoveTime(state, c,
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    spdlog::info("{} plays {} after {:.3f} s", colorName(c), formatMove(*m, state.boardSize()),
+                 seconds);
+    recordMoveTime(state, c, seconds);
     state.play(c, *m);
     return m;
 }
