@@ -111,6 +111,15 @@ std::string GtpProcess::exitDescription() {
 }
 
 GtpReply GtpProcess::send(const std::string& command, double timeoutSeconds) {
+    post(command);
+    return receive(command, timeoutSeconds);
+}
+
+int GtpProcess::pid() const {
+    return impl_->child.id();
+}
+
+void GtpProcess::post(const std::string& command) {
     if (traffic_) traffic_('>', command);
     {
         std::lock_guard lock(mutex_);
@@ -123,7 +132,9 @@ GtpReply GtpProcess::send(const std::string& command, double timeoutSeconds) {
     if (!impl_->in)
         throw EngineFailure(FailureKind::Crash,
                             "cannot send '" + command + "': the engine " + exitDescription());
+}
 
+GtpReply GtpProcess::receive(const std::string& command, double timeoutSeconds) {
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(timeoutSeconds));
     std::vector<std::string> reply;

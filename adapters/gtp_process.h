@@ -59,11 +59,20 @@ class GtpProcess {
     // returned, not thrown. Throws EngineFailure: Crash (the engine exited or closed its
     // output), Hang (no complete reply in time), Protocol (output that is not a GTP reply).
     GtpReply send(const std::string& command, double timeoutSeconds);
+    // send() in two halves, for streaming commands such as amz-analyze, whose reply ends only
+    // when the next line arrives: post() writes a command without waiting; receive() waits up
+    // to timeoutSeconds for the next whole reply, that of the oldest command not yet received
+    // (`command` names it in messages). They throw as send() does.
+    void post(const std::string& command);
+    GtpReply receive(const std::string& command, double timeoutSeconds);
     // Sends quit and waits up to timeoutSeconds for the engine to exit, then kills it.
     void quit(double timeoutSeconds);
     // Kills the engine and everything it started.
     void kill();
     bool alive();
+    // The process id of the shell running the command (the engine's own when the command
+    // starts with `exec`), which is also the id of its process group.
+    int pid() const;
 
   private:
     struct Impl;

@@ -85,5 +85,25 @@ TEST(GtpProcess, EnginesInheritNoOtherDescriptors) {
     EXPECT_EQ(p.send("fds", 5).text, "0\n1\n2\n3");
 }
 
+// A streaming reply (amz-analyze) ends only when the next line arrives: post() sends without
+// waiting, and the two replies then come back in order. The sh engine mimics that: its
+// "stream" answer is left open until it reads the next command.
+TEST(GtpProcess, PostAndReceiveHandleAStreamingReply) {
+    const char* streaming =
+        "open=0; while read -r cmd rest; do "
+        "if [ $open = 1 ]; then printf '\\n'; open=0; fi; "
+        "case $cmd in stream) printf '=3\\ninfo a\\ninfo b\\n'; open=1;; "
+        "*) printf '= %s\\n\\n' \"$rest\";; esac; done";
+    GtpProcess p(streaming, false);
+    p.post("3 stream");
+    p.post("echo next");
+    const GtpReply analysis = p.receive("3 stream", 5);
+    EXPECT_TRUE(analysis.ok);
+    EXPECT_EQ(analysis.text, "info a\ninfo b");
+    EXPECT_EQ(p.receive("echo next", 5).text, "next");
+    EXPECT_EQ(p.send("echo again", 5).text, "again");
+    EXPECT_GT(p.pid(), 0);
+}
+
 }  // namespace
 }  // namespace hippolyta
