@@ -36,8 +36,9 @@ struct SoakOptions {
     bool mixedSizes = false;  // sizes 5..10 at random
     uint64_t seed = 1;
     std::string engineLog;
-    double timeout = 60;  // seconds for any one answer
-    int maxCrashes = 5;   // stop after this many engine restarts
+    std::string trafficFile;  // every line both ways, for debugging
+    double timeout = 60;      // seconds for any one answer
+    int maxCrashes = 5;       // stop after this many engine restarts
     double ponderSeconds = 0;
     int memoryMb = 256;
     int allowanceMb = 64;
@@ -93,6 +94,7 @@ class Soak {
         tempDir_ = fs::temp_directory_path() /
                    ("hippolyta-soak-" + std::to_string(::getpid()) + "-" + std::to_string(o_.seed));
         fs::create_directories(tempDir_);
+        if (!o_.trafficFile.empty()) trafficFile_.open(o_.trafficFile);
     }
     ~Soak() {
         std::error_code ec;
@@ -139,6 +141,7 @@ class Soak {
     Tally tally_;
     std::unique_ptr<GtpProcess> engine_;
     std::deque<std::string> traffic_;  // the last lines both ways, shown with the first error
+    std::ofstream trafficFile_;
     Game game_;
     std::string openStream_;  // a streaming command whose answer is still open
     int sgfCount_ = 0;
@@ -151,6 +154,7 @@ void Soak::startEngine(const std::string& extraArgs) {
     if (!o_.engineLog.empty()) command += " 2>>'" + o_.engineLog + "'";
     engine_ = std::make_unique<GtpProcess>(
         command, o_.engineLog.empty(), [this](char dir, const std::string& line) {
+            if (trafficFile_) trafficFile_ << dir << ' ' << line << '\n';
             traffic_.push_back(std::string(1, dir) + " " + line.substr(0, 200));
             if (traffic_.size() > 30) traffic_.pop_front();
         });
@@ -619,6 +623,7 @@ int main(int argc, char** argv) {
         ("seed", po::value(&o.seed)->default_value(o.seed), "seed of the random choices")
         ("engine-log", po::value(&o.engineLog),
             "append the engine's stderr to this file and scan it for sanitizer reports")
+        ("traffic", po::value(&o.trafficFile), "write the GTP traffic to this file")
         ("timeout", po::value(&o.timeout)->default_value(o.timeout),
             "seconds the engine may take for any one answer")
         ("max-crashes", po::value(&o.maxCrashes)->default_value(o.maxCrashes),

@@ -25,7 +25,7 @@ const char* reasonName(EndReason reason);
 std::optional<EndReason> parseReason(std::string_view text);
 
 struct GameRow {
-    int game = 0;  // index in the match schedule, from 0
+    int game = 0;  // number in the match schedule, from 1
     std::string white;
     std::string black;
     Color winner = Color::White;
