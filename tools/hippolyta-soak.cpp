@@ -108,7 +108,7 @@ class Soak {
     // --- the engine and the dialogue ---
     void startEngine(const std::string& extraArgs = "");
     GtpReply ask(const std::string& command);
-    void expectOk(const std::string& command);
+    std::string expectOk(const std::string& command);
     void expectError(const std::string& command);
     void closeStream();
     void fail(int& counter, const std::string& what);
@@ -117,6 +117,7 @@ class Soak {
     void playGame();
     void newGame(int size);
     void engineMove();
+    void analysedEngineMove();
     void playRandomMove();
     void checkMove(const std::string& answer, const std::string& command, bool play);
     void checkAnalysis(const std::string& text, const std::string& command);
@@ -194,9 +195,10 @@ GtpReply Soak::ask(const std::string& command) {
     return engine_->receive(command, o_.timeout);
 }
 
-void Soak::expectOk(const std::string& command) {
+// The answer's text; a refusal is a protocol error that ends the game.
+std::string Soak::expectOk(const std::string& command) {
     const GtpReply r = ask(command);
-    if (r.ok) return;
+    if (r.ok) return r.text;
     fail(tally_.protocolErrors, "'" + command + "' failed: " + r.text);
     throw GameAborted{};
 }
@@ -232,22 +234,8 @@ void Soak::playGame() {
             engineMove();
         else if (r < 85)
             playRandomMove();
-        else {
-            const std::string command = "amz-genmove_analyze " + color() + " 1";
-            const GtpReply reply = ask(command);
-            if (!reply.ok) {
-                fail(tally_.protocolErrors, "'" + command + "' failed: " + reply.text);
-                throw GameAborted{};
-            }
-            const auto last = reply.text.rfind('\n');
-            const std::string tail = reply.text.substr(last == std::string::npos ? 0 : last + 1);
-            if (tail.rfind("play ", 0) != 0) {
-                fail(tally_.protocolErrors, "'" + command + "' did not end with play: " + tail);
-                throw GameAborted{};
-            }
-            checkAnalysis(reply.text.substr(0, last == std::string::npos ? 0 : last), command);
-            checkMove(tail.substr(5), command, true);
-        }
+        else
+            analysedEngineMove();
     }
     const GtpReply score = ask("final_score");
     const char winner = *game_.winner() == Color::White ? 'W' : 'B';
@@ -260,14 +248,23 @@ void Soak::playGame() {
 
 void Soak::engineMove() {
     const std::string command = "genmove " + color();
-    const GtpReply r = ask(command);
-    if (!r.ok) {
-        fail(tally_.protocolErrors, "'" + command + "' failed: " + r.text);
-        throw GameAborted{};
-    }
-    checkMove(r.text, command, true);
+    checkMove(expectOk(command), command, true);
     // With pondering on, let the engine think on our time for a moment.
     if (coin(0.5)) std::this_thread::sleep_for(std::chrono::milliseconds(pick(0, 20)));
+}
+
+// Info lines while it searches, then "play MOVE".
+void Soak::analysedEngineMove() {
+    const std::string command = "amz-genmove_analyze " + color() + " 1";
+    const std::string text = expectOk(command);
+    const auto last = text.rfind('\n');
+    const std::string tail = text.substr(last == std::string::npos ? 0 : last + 1);
+    if (tail.rfind("play ", 0) != 0) {
+        fail(tally_.protocolErrors, "'" + command + "' did not end with play: " + tail);
+        throw GameAborted{};
+    }
+    checkAnalysis(text.substr(0, last == std::string::npos ? 0 : last), command);
+    checkMove(tail.substr(5), command, true);
 }
 
 void Soak::playRandomMove() {
@@ -389,11 +386,7 @@ void Soak::randomExtra() {
             break;
         case 12: {
             const std::string command = "reg_genmove " + color();
-            const GtpReply r = ask(command);
-            if (!r.ok)
-                fail(tally_.protocolErrors, "'" + command + "' failed: " + r.text);
-            else
-                checkMove(r.text, command, false);
+            checkMove(expectOk(command), command, false);
             checkPosition();
             break;
         }
