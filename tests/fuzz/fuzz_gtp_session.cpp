@@ -73,6 +73,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     config.player = flags & 1 ? "greedy" : "mcts";
     config.threads = 1;
     config.memoryMb = 1 + (flags >> 2 & 1);
+    // The endgame solver and region counting keep their code paths but with small budgets.
+    config.search.solverBudget = 2000;
+    config.search.regionBudgetRoot = 2000;
+    config.search.regionBudgetTree = 200;
     config.visits = 50;
     config.moveTimeSeconds = 0.05;
     config.seed = flags >> 3;

@@ -25,14 +25,19 @@ inline std::string recordDifference(const GameRecord& a, const GameRecord& b) {
     for (size_t i = 0; i < a.timeLeft.size(); ++i)
         if (!near(a.timeLeft[i], b.timeLeft[i])) return "time left at ply " + std::to_string(i);
     if (!near(a.mainTime, b.mainTime)) return "main time";
-    if (a.whiteName != b.whiteName) return "white name";
-    if (a.blackName != b.blackName) return "black name";
-    if (a.date != b.date) return "date";
-    if (a.result != b.result) return "result";
-    if (a.timeControl != b.timeControl) return "time control";
-    if (a.overtime != b.overtime) return "overtime";
-    if (a.comment != b.comment) return "comment";
-    if (a.application != b.application) return "application";
+    if (a.whiteName != b.whiteName)
+        return "white name " + quoted(a.whiteName) + " vs " + quoted(b.whiteName);
+    if (a.blackName != b.blackName)
+        return "black name " + quoted(a.blackName) + " vs " + quoted(b.blackName);
+    if (a.date != b.date) return "date " + quoted(a.date) + " vs " + quoted(b.date);
+    if (a.result != b.result) return "result " + quoted(a.result) + " vs " + quoted(b.result);
+    if (a.timeControl != b.timeControl)
+        return "time control " + quoted(a.timeControl) + " vs " + quoted(b.timeControl);
+    if (a.overtime != b.overtime)
+        return "overtime " + quoted(a.overtime) + " vs " + quoted(b.overtime);
+    if (a.comment != b.comment) return "comment " + quoted(a.comment) + " vs " + quoted(b.comment);
+    if (a.application != b.application)
+        return "application " + quoted(a.application) + " vs " + quoted(b.application);
     return "";
 }
 
