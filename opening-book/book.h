@@ -28,6 +28,8 @@ struct BookMove {
     uint32_t visits = 0;       // the builder's search visits on this move (its weight)
     float value = 0.5f;        // backed-up win probability for the side playing the move
     float searchValue = 0.5f;  // the search's own estimate before backing up
+
+    friend bool operator==(const BookMove&, const BookMove&) = default;
 };
 
 // One position of the book. In Book's storage, `position` and the moves are in the normal
@@ -36,6 +38,8 @@ struct BookEntry {
     Position position = Position::start();  // exact position: guards against hash collisions
     uint32_t searchVisits = 0;              // visits of the search that analysed it
     std::vector<BookMove> moves;            // best first: by value, then visits
+
+    friend bool operator==(const BookEntry&, const BookEntry&) = default;
 };
 
 class Book {
@@ -51,8 +55,11 @@ class Book {
     std::optional<BookEntry> lookup(const Position& pos) const;
     bool contains(const Position& pos) const;
     // Adds or replaces the entry of entry.position (given in its own orientation; moves must
-    // be legal there). Throws BookError for a position of another board size.
+    // be legal there). Values are rounded to 1e-4 (so the text form shows them exactly); moves
+    // are sorted best first. Throws BookError for anything bookEntryProblem() names.
     void store(const BookEntry& entry);
+    // As store(), but keeps the values exactly as given (for reading files).
+    void storeExact(const BookEntry& entry);
 
     // Storage by key, in the normal orientation: for the builder, files, merge and export.
     const std::unordered_map<uint64_t, BookEntry>& entries() const { return entries_; }
@@ -63,10 +70,18 @@ class Book {
     std::unordered_map<uint64_t, BookEntry> entries_;
 };
 
+// Why `entry` (in its own orientation) can't go into a book of board size n, or "" when it can:
+// a position of another size, unequal or no amazons, more than 65535 moves, an illegal or
+// repeated move, a value outside [0,1] (nan and -0 included).
+std::string bookEntryProblem(const BookEntry& entry, int boardSize);
+// The book's order: value descending, then visits descending, then packed move ascending.
+void sortBookMoves(std::vector<BookMove>& moves);
+
 // How the engine picks a book move.
 struct BookPolicy {
     // Moves whose value is within `variety` of the best move's value may be chosen, with odds
-    // in proportion to their visits; 0 always plays the best.
+    // in proportion to their visits; 0 always plays the best. Moves with fewer than
+    // minVisits / 4 visits are never chosen (barely searched).
     double variety = 0.02;
     // The best move is "clearly sound" only with at least this many visits and at least this
     // value; otherwise the engine searches.

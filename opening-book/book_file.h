@@ -6,11 +6,16 @@
 //           u64 payload bytes, u64 FNV-1a 64 checksum of the payload
 //   payload entries in increasing key order, each:
 //           u64 key, 2 bits a square of the normal-orientation position (0 empty, 1 white,
-//           2 black, 3 arrow; ceil(n*n/4) bytes), u8 side to move (0 white, 1 black),
+//           2 black, 3 arrow; ceil(n*n/4) bytes; square sq in byte sq/4 at bit 2*(sq%4),
+//           unused bits 0), u8 side to move (0 white, 1 black),
 //           u32 search visits, u16 move count, then per move: u8 from, u8 to, u8 arrow,
 //           u32 visits, f32 value, f32 search value
-// Text: one line per entry, "position <position string> visits N", then one line per move
-// "  move <move> visits N value V search S"; '#' starts a comment line.
+//   Moves are in the book's order (sortBookMoves); positions in the normal orientation.
+// Text: a line "board N" (optional when there is a position), then one line per entry,
+// "position <position string> visits N", then one line per move
+// "  move <move> visits N value V search S"; '#' starts a comment line. Values print with 4
+// decimals when that reads back exactly (always for values given to Book::store), otherwise
+// with the shortest digits that do, so export -> import gives back the very same book.
 #pragma once
 
 #include <filesystem>

@@ -1,0 +1,286 @@
+// The binary book file: writing (atomic), reading and checking. See book_file.h for the layout.
+#include "opening-book/book_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <system_error>
+
+#include "opening-book/symmetry.h"
+
+namespace hippolyta {
+
+namespace {
+
+constexpr char kMagic[8] = {'H', 'I', 'P', 'P', 'B', 'O', 'O', 'K'};
+constexpr size_t kHeaderBytes = 8 + 4 + 4 + 8 + 8 + 8;
+constexpr size_t kMoveBytes = 3 + 4 + 4 + 4;
+constexpr uintmax_t kMaxFileBytes = 256u << 20;
+
+size_t squareBytes(int n) {
+    return (static_cast<size_t>(n) * n + 3) / 4;
+}
+// The least bytes one entry takes: key, squares, side, search visits, move count.
+size_t minEntryBytes(int n) {
+    return 8 + squareBytes(n) + 1 + 4 + 2;
+}
+
+uint64_t fnv1a(std::string_view bytes) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char c : bytes) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+void putLE(std::string& out, uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i)
+        out += static_cast<char>((v >> (8 * i)) & 0xff);
+}
+
+// Reads little-endian integers from a byte string, refusing to read past its end.
+class Reader {
+  public:
+    Reader(std::string_view bytes, const std::string& name) : bytes_(bytes), name_(name) {}
+
+    uint64_t get(int bytes, const char* what) {
+        if (remaining() < static_cast<size_t>(bytes))
+            throw BookError(name_ + ": truncated (in " + what + ")");
+        uint64_t v = 0;
+        for (int i = 0; i < bytes; ++i)
+            v |= static_cast<uint64_t>(static_cast<unsigned char>(bytes_[pos_ + i])) << (8 * i);
+        pos_ += bytes;
+        return v;
+    }
+    float getFloat(const char* what) {
+        return std::bit_cast<float>(static_cast<uint32_t>(get(4, what)));
+    }
+    size_t remaining() const { return bytes_.size() - pos_; }
+
+  private:
+    std::string_view bytes_;
+    const std::string& name_;
+    size_t pos_ = 0;
+};
+
+Piece pieceOfCode(unsigned code) {
+    static constexpr Piece kPieces[4] = {Piece::Empty, Piece::WhiteAmazon, Piece::BlackAmazon,
+                                         Piece::Arrow};
+    return kPieces[code & 3];
+}
+unsigned codeOfPiece(Piece p) {
+    return static_cast<unsigned>(p);  // Empty 0, WhiteAmazon 1, BlackAmazon 2, Arrow 3
+}
+
+void putEntry(std::string& out, uint64_t key, const BookEntry& e) {
+    const Position& pos = e.position;
+    const int n = pos.size();
+    putLE(out, key, 8);
+    // Square sq is in byte sq / 4, bits 2 * (sq % 4) and up; unused bits of the last byte 0.
+    std::string squares(squareBytes(n), '\0');
+    for (int sq = 0; sq < n * n; ++sq)
+        squares[sq / 4] = static_cast<char>(static_cast<unsigned char>(squares[sq / 4]) |
+                                            (codeOfPiece(pos.at(sq)) << (2 * (sq % 4))));
+    out += squares;
+    putLE(out, pos.sideToMove() == Color::White ? 0 : 1, 1);
+    putLE(out, e.searchVisits, 4);
+    putLE(out, e.moves.size(), 2);
+    for (const BookMove& bm : e.moves) {
+        putLE(out, bm.move.from, 1);
+        putLE(out, bm.move.to, 1);
+        putLE(out, bm.move.arrow, 1);
+        putLE(out, bm.visits, 4);
+        putLE(out, std::bit_cast<uint32_t>(bm.value), 4);
+        putLE(out, std::bit_cast<uint32_t>(bm.searchValue), 4);
+    }
+}
+
+// Decodes and checks entry number `index` (from 1) of a book of size n.
+std::pair<uint64_t, BookEntry> readEntry(Reader& in, int n, const std::string& name,
+                                         uint64_t index) {
+    const std::string where = name + ": entry " + std::to_string(index) + ": ";
+    const uint64_t key = in.get(8, "an entry's key");
+    BookEntry e;
+    e.position = Position::emptyBoard(n);
+    const size_t nBytes = squareBytes(n);
+    for (size_t b = 0; b < nBytes; ++b) {
+        const auto byte = static_cast<unsigned>(in.get(1, "an entry's squares"));
+        for (int k = 0; k < 4; ++k) {
+            const unsigned code = (byte >> (2 * k)) & 3;
+            const size_t sq = 4 * b + k;
+            if (sq >= static_cast<size_t>(n) * n) {
+                if (code) throw BookError(where + "bits set past the last square");
+            } else if (code) {
+                e.position.place(static_cast<int>(sq), pieceOfCode(code));
+            }
+        }
+    }
+    const uint64_t side = in.get(1, "an entry's side to move");
+    if (side > 1)
+        throw BookError(where + "side to move " + std::to_string(side) + " is not 0 or 1");
+    e.position.setSideToMove(side ? Color::Black : Color::White);
+    e.searchVisits = static_cast<uint32_t>(in.get(4, "an entry's visits"));
+    const auto count = static_cast<size_t>(in.get(2, "an entry's move count"));
+    if (count * kMoveBytes > in.remaining())
+        throw BookError(name + ": truncated (entry " + std::to_string(index) + " lists " +
+                        std::to_string(count) + " moves)");
+    e.moves.resize(count);
+    for (BookMove& bm : e.moves) {
+        bm.move.from = static_cast<uint8_t>(in.get(1, "a move"));
+        bm.move.to = static_cast<uint8_t>(in.get(1, "a move"));
+        bm.move.arrow = static_cast<uint8_t>(in.get(1, "a move"));
+        bm.visits = static_cast<uint32_t>(in.get(4, "a move's visits"));
+        bm.value = in.getFloat("a move's value");
+        bm.searchValue = in.getFloat("a move's search value");
+    }
+    if (const std::string why = bookEntryProblem(e, n); !why.empty()) throw BookError(where + why);
+    // The key must be the position's own book key, in the normal orientation: a file can't
+    // plant an entry under another position's key.
+    const NormalForm nf = normalForm(e.position);
+    if (nf.key != key || e.position.hash() != key)
+        throw BookError(where + "the key does not match the position");
+    std::vector<BookMove> sorted = e.moves;
+    sortBookMoves(sorted);
+    if (sorted != e.moves) {
+        // Only our own writer's order is accepted, so that reading and writing is the identity.
+        throw BookError(where + "moves not in the book's order");
+    }
+    return {key, std::move(e)};
+}
+
+std::string systemMessage(int err) {
+    return std::system_category().message(err);
+}
+
+}  // namespace
+
+std::string serializeBook(const Book& book) {
+    std::vector<uint64_t> keys;
+    keys.reserve(book.size());
+    for (const auto& [key, entry] : book.entries())
+        keys.push_back(key);
+    std::sort(keys.begin(), keys.end());
+    std::string payload;
+    for (const uint64_t key : keys)
+        putEntry(payload, key, book.entries().at(key));
+    std::string out(kMagic, sizeof kMagic);
+    putLE(out, kBookFormatVersion, 4);
+    putLE(out, static_cast<uint32_t>(book.boardSize()), 4);
+    putLE(out, keys.size(), 8);
+    putLE(out, payload.size(), 8);
+    putLE(out, fnv1a(payload), 8);
+    return out + payload;
+}
+
+Book parseBook(const std::string& bytes, const std::string& name) {
+    if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+        throw BookError(name + ": not a Hippolyta book");
+    Reader in(bytes, name);
+    in.get(8, "the header");
+    const uint64_t version = in.get(4, "the header");
+    if (version != kBookFormatVersion)
+        throw BookError(name + ": version " + std::to_string(version) + ", this engine reads " +
+                        std::to_string(kBookFormatVersion));
+    const uint64_t size = in.get(4, "the header");
+    if (size < static_cast<uint64_t>(kMinBoardSize) || size > static_cast<uint64_t>(kMaxBoardSize))
+        throw BookError(name + ": board size " + std::to_string(size) + " is not 4..11");
+    const int n = static_cast<int>(size);
+    const uint64_t count = in.get(8, "the header");
+    const uint64_t payloadBytes = in.get(8, "the header");
+    const uint64_t checksum = in.get(8, "the header");
+    if (payloadBytes != in.remaining())
+        throw BookError(name + ": " + (payloadBytes > in.remaining() ? "truncated" : "damaged") +
+                        ": the header announces " + std::to_string(payloadBytes) +
+                        " payload bytes, the file has " + std::to_string(in.remaining()));
+    const std::string_view payload = std::string_view(bytes).substr(kHeaderBytes);
+    if (fnv1a(payload) != checksum) throw BookError(name + ": damaged: checksum mismatch");
+    if (count > payload.size() / minEntryBytes(n))
+        throw BookError(name + ": damaged: " + std::to_string(count) + " entries can't fit in " +
+                        std::to_string(payload.size()) + " bytes");
+    Reader entries(payload, name);
+    Book book(n);
+    book.entries().reserve(static_cast<size_t>(count));
+    uint64_t lastKey = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+        auto [key, entry] = readEntry(entries, n, name, i + 1);
+        if (i > 0 && key <= lastKey)
+            throw BookError(name + ": entry " + std::to_string(i + 1) +
+                            ": keys not in increasing order");
+        lastKey = key;
+        book.entries().emplace(key, std::move(entry));
+    }
+    if (entries.remaining())
+        throw BookError(name + ": damaged: " + std::to_string(entries.remaining()) +
+                        " bytes after the last entry");
+    return book;
+}
+
+Book loadBook(const std::filesystem::path& path) {
+    const std::string name = path.string();
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) throw BookError(name + ": no such file");
+    if (!std::filesystem::is_regular_file(status)) throw BookError(name + ": not a regular file");
+    const uintmax_t fileBytes = std::filesystem::file_size(path, ec);
+    if (ec) throw BookError(name + ": can't read: " + ec.message());
+    if (fileBytes > kMaxFileBytes)
+        throw BookError(name + ": " + std::to_string(fileBytes) +
+                        " bytes; a book may not exceed 256 MB");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw BookError(name + ": can't open: " + systemMessage(errno));
+    std::string bytes(static_cast<size_t>(fileBytes), '\0');
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (static_cast<uintmax_t>(in.gcount()) != fileBytes || in.peek() != EOF)
+        throw BookError(name + ": can't read: the file changed while reading");
+    return parseBook(bytes, name);
+}
+
+void saveBook(const Book& book, const std::filesystem::path& path) {
+    const std::string bytes = serializeBook(book);
+    const std::string name = path.string();
+    std::filesystem::path tmp = path;
+    tmp += ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        throw BookError(name + ": can't write " + tmp.string() + ": " + systemMessage(errno));
+    auto fail = [&](const std::string& what, int err) {
+        ::close(fd);
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return BookError(name + ": " + what + ": " + systemMessage(err));
+    };
+    for (size_t done = 0; done < bytes.size();) {
+        const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) throw fail("can't write " + tmp.string(), w < 0 ? errno : EIO);
+        done += static_cast<size_t>(w);
+    }
+    if (::fsync(fd) != 0) throw fail("can't flush " + tmp.string(), errno);
+    if (::close(fd) != 0) {
+        const int err = errno;
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        throw BookError(name + ": can't close " + tmp.string() + ": " + systemMessage(err));
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        throw BookError(name + ": can't replace the file: " + ec.message());
+    }
+    // Make the rename itself durable; a failure here leaves a complete file either way.
+    const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+    if (const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
+    }
+}
+
+}  // namespace hippolyta
