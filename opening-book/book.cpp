@@ -123,19 +123,22 @@ void Book::storeExact(const BookEntry& entry) {
 std::optional<BookMove> chooseBookMove(const Book& book, const Position& pos,
                                        const BookPolicy& policy, std::mt19937_64& rng) {
     const std::optional<BookEntry> entry = book.lookup(pos);
-    if (!entry || entry->moves.empty()) return std::nullopt;
-    const BookMove& best = entry->moves.front();
-    if (best.visits < policy.minVisits || best.value < policy.minValue) return std::nullopt;
+    if (!entry) return std::nullopt;
+    // Only sufficiently searched moves count: a move with a few visits can show any value.
+    std::vector<const BookMove*> searched;
+    for (const BookMove& bm : entry->moves)  // best first
+        if (bm.visits >= policy.minVisits) searched.push_back(&bm);
+    if (searched.empty() || searched.front()->value < policy.minValue) return std::nullopt;
+    const BookMove& best = *searched.front();
     if (policy.variety <= 0) return best;
-    const uint32_t floorVisits = std::max<uint32_t>(1, policy.minVisits / 4);
     std::vector<const BookMove*> candidates;
     uint64_t total = 0;
-    for (const BookMove& bm : entry->moves) {
-        if (bm.value < best.value - policy.variety || bm.visits < floorVisits) continue;
-        candidates.push_back(&bm);
-        total += bm.visits;
+    for (const BookMove* bm : searched) {
+        if (bm->value < best.value - policy.variety) continue;
+        candidates.push_back(bm);
+        total += bm->visits;
     }
-    if (total == 0) return best;
+    if (total == 0) return best;  // only with minVisits 0 and no visits at all
     uint64_t r = std::uniform_int_distribution<uint64_t>(0, total - 1)(rng);
     for (const BookMove* bm : candidates) {
         if (r < bm->visits) return *bm;

@@ -79,12 +79,11 @@ void sortBookMoves(std::vector<BookMove>& moves);
 
 // How the engine picks a book move.
 struct BookPolicy {
-    // Moves whose value is within `variety` of the best move's value may be chosen, with odds
-    // in proportion to their visits; 0 always plays the best. Moves with fewer than
-    // minVisits / 4 visits are never chosen (barely searched).
+    // Only moves with at least minVisits visits count (a barely searched move can show any
+    // value). The best of them is "clearly sound" only with a value of at least minValue;
+    // otherwise the engine searches. Moves whose value is within `variety` of the best's may be
+    // chosen, with odds in proportion to their visits; 0 always plays the best.
     double variety = 0.02;
-    // The best move is "clearly sound" only with at least this many visits and at least this
-    // value; otherwise the engine searches.
     uint32_t minVisits = 100;
     double minValue = 0.40;
 };

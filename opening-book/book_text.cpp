@@ -170,8 +170,8 @@ void exportBookText(const Book& book, std::ostream& out) {
     for (const auto& [key, entry] : book.entries())
         keys.push_back(key);
     std::sort(keys.begin(), keys.end());
-    out << "# Hippolyta opening book, " << book.size()
-        << " positions (format: opening-book/book_file.h)\n";
+    out << "# Hippolyta opening book (format: opening-book/book_file.h); positions: " << book.size()
+        << "\n";
     out << "board " << n << "\n";
     for (const uint64_t key : keys) {
         const BookEntry& e = book.entries().at(key);

@@ -23,7 +23,7 @@ std::string regGenmove(GtpState& state, const GtpArgs& args) {
     Game game = state.game();
     const Color c = args.color(0);
     game.setSideToMove(c);
-    const std::optional<Move> m = searchLegalMove(state.engine(), game, moveLimits(state, c));
+    const std::optional<Move> m = chooseEngineMove(state, game, moveLimits(state, c));
     return m ? formatMove(*m, state.boardSize(), MoveStyle::Slash) : "resign";
 }
 

@@ -1,5 +1,6 @@
-// Our extensions (prefix amz-): perft, the position string, and the legal move list.
+// Our extensions (prefix amz-): perft, the position string, the legal move list and the book.
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 
@@ -44,12 +45,34 @@ std::string legalMovesCommand(GtpState& state, const GtpArgs& args) {
     return out;
 }
 
+// The book moves of the current position, best first, a line each: MOVE visits N value V
+// search S (values: win probability for the side to move). Empty when out of book.
+// `info` names the book in use instead.
+std::string bookCommand(GtpState& state, const GtpArgs& args) {
+    args.expectCount(0, 1);
+    if (args.size() == 1 && args[0] != "info") args.syntaxError("expected 'info'");
+    const Position& pos = state.game().position();
+    const Book* book = state.book().bookFor(pos.size());
+    if (args.size() == 1) return state.book().describe(pos.size());
+    if (!book) throw GtpError(state.book().describe(pos.size()));
+    const std::optional<BookEntry> entry = book->lookup(pos);
+    std::string out;
+    for (const BookMove& m : entry ? entry->moves : std::vector<BookMove>{}) {
+        if (!out.empty()) out += '\n';
+        out += formatMove(m.move, pos.size(), MoveStyle::Slash) + " visits " +
+               std::to_string(m.visits) + " value " + fixedDecimals(m.value, 4) + " search " +
+               fixedDecimals(m.searchValue, 4);
+    }
+    return out;
+}
+
 }  // namespace
 
 void registerExtensionCommands(CommandRegistry& registry) {
     registry.add("amz-perft DEPTH", perftCommand);
     registry.add("amz-position [POSITION]", positionCommand);
     registry.add("amz-legal_moves [count]", legalMovesCommand);
+    registry.add("amz-book [info]", bookCommand);
 }
 
 }  // namespace hippolyta

@@ -1,5 +1,6 @@
-// The one way a handler gets a move from the engine: a search under the given limits whose
-// answer is checked against the rules, then timed on the clock and played.
+// The one way a handler gets a move from the engine: the opening book's move when it has a
+// sound one, else a search under the given limits whose answer is checked against the rules;
+// then timed on the clock and played.
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -24,13 +25,30 @@ std::optional<Move> searchLegalMove(Engine& engine, const Game& game, const Sear
     return moves.front();
 }
 
+std::optional<Move> chooseEngineMove(GtpState& state, const Game& game,
+                                     const SearchLimits& limits) {
+    const Position& pos = game.position();
+    // The baseline players stay pure: only the real engine plays from the book.
+    if (state.engine().config().player == "mcts" && pos.hasLegalMove()) {
+        if (const std::optional<BookMove> b = state.book().choose(pos)) {
+            spdlog::info("book move {}: visits {}, value {:.4f}", formatMove(b->move, pos.size()),
+                         b->visits, b->value);
+            return b->move;
+        }
+    }
+    return searchLegalMove(state.engine(), game, limits);
+}
+
 std::optional<Move> playEngineMove(GtpState& state, Color c, const SearchLimits& limits) {
     const auto start = std::chrono::steady_clock::now();
     state.setSideToMove(c);
-    const std::optional<Move> m = searchLegalMove(state.engine(), state.game(), limits);
+    const std::optional<Move> m = chooseEngineMove(state, state.game(), limits);
     if (!m) return std::nullopt;
-    recordMoveTime(state, c,
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    spdlog::info("{} plays {} after {:.3f} s", colorName(c), formatMove(*m, state.boardSize()),
+                 seconds);
+    recordMoveTime(state, c, seconds);
     state.play(c, *m);
     return m;
 }

@@ -20,7 +20,7 @@ void registerMetaCommands(CommandRegistry& registry);
 void registerBoardCommands(CommandRegistry& registry);
 // time_settings, time_left, kgs-time_settings, amz-time_settings.
 void registerTimeCommands(CommandRegistry& registry);
-// amz-perft, amz-position, amz-legal_moves.
+// amz-perft, amz-position, amz-legal_moves, amz-book.
 void registerExtensionCommands(CommandRegistry& registry);
 // loadsgf, printsgf.
 void registerRecordCommands(CommandRegistry& registry);
@@ -30,6 +30,9 @@ void registerAnalysisCommands(CommandRegistry& registry);
 // The engine's choice for the side to move of `game` under `limits`, or nothing when that side
 // cannot move. A move the rules reject is never answered: it is logged and replaced.
 std::optional<Move> searchLegalMove(Engine& engine, const Game& game, const SearchLimits& limits);
+// The book's move for the side to move of `game` when it has a sound one (tree-search player
+// only), else searchLegalMove's.
+std::optional<Move> chooseEngineMove(GtpState& state, const Game& game, const SearchLimits& limits);
 // genmove's work: c's move chosen under `limits`, its time charged to c's clock, and played.
 // Nothing when c cannot move.
 std::optional<Move> playEngineMove(GtpState& state, Color c, const SearchLimits& limits);

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "protocol/book_source.h"
+
 namespace hippolyta {
 
 struct GtpOptions {
@@ -10,6 +12,7 @@ struct GtpOptions {
     double lagBufferSeconds = 0.2;  // kept back from every clock budget for transport delays
     bool ponder = false;            // think on the opponent's time (amz-ponder changes it)
     double maxPonderSeconds = 600;  // one ponder search stops after this long
+    BookOptions book;               // default: no book (the engine's main() picks the shipped one)
 };
 
 }  // namespace hippolyta

@@ -5,7 +5,10 @@
 namespace hippolyta {
 
 GtpState::GtpState(const EngineConfig& config, GtpOptions options)
-    : engine_(config), options_(std::move(options)), ponder_(options_.ponder) {}
+    : engine_(config),
+      options_(std::move(options)),
+      book_(options_.book),
+      ponder_(options_.ponder) {}
 
 void GtpState::newGame(int n) {
     game_ = Game(Position::start(n));

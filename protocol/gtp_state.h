@@ -11,6 +11,7 @@
 #include "engine/search/engine.h"
 #include "engine/search/time_control.h"
 #include "protocol/background_search.h"
+#include "protocol/book_source.h"
 #include "protocol/gtp_options.h"
 #include "protocol/response_stream.h"
 
@@ -38,6 +39,7 @@ class GtpState {
     Engine& engine() { return engine_; }
     TimeControl& time() { return time_; }
     const GtpOptions& options() const { return options_; }
+    BookSource& book() { return book_; }
 
     // The standard start on an n x n board (n already validated).
     void newGame(int n);
@@ -82,6 +84,7 @@ class GtpState {
     Engine engine_;
     TimeControl time_;
     GtpOptions options_;
+    BookSource book_;
     std::vector<std::unique_ptr<GameListener>> listeners_;
     bool quit_ = false;
     ResponseStream stream_;

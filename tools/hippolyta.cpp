@@ -35,7 +35,20 @@ struct Invocation {
     std::vector<std::string> args;    // positional: bench | perft DEPTH [POSITION] | text INPUT
     std::string logFile;
     std::string logLevel = "warn";
+    std::string bookFile;
+    bool noBook = false;
 };
+
+// --book, --no-book, or the shipped book for the board size; the book's choice follows --seed.
+void chooseBook(Invocation& inv) {
+    BookOptions& book = inv.gtp.book;
+    book.seed = inv.engine.seed;
+    if (inv.noBook) return;
+    if (!inv.bookFile.empty())
+        book.file = inv.bookFile;
+    else
+        book.directory = HIPPOLYTA_BOOK_DIR;
+}
 
 void setUpLogging(const Invocation& inv) {
     std::shared_ptr<spdlog::logger> logger;
@@ -103,6 +116,12 @@ int main(int argc, char** argv) {
         ("ponder", po::bool_switch(&inv.gtp.ponder), "think on the opponent's time")
         ("max-ponder", po::value(&inv.gtp.maxPonderSeconds)->default_value(600),
             "seconds after which one ponder search stops")
+        ("book", po::value(&inv.bookFile),
+            "opening book file (default: the shipped book for the board size)")
+        ("no-book", po::bool_switch(&inv.noBook), "play without an opening book")
+        ("book-variety",
+            po::value(&inv.gtp.book.policy.variety)->default_value(0.02, "0.02"),
+            "play any book move whose value is within this of the best, by visits")
         ("game-log", po::value(&inv.gtp.gameLogDir),
             "write every game played to a file in this directory, move by move")
         ("text", po::bool_switch(&inv.text),
@@ -149,6 +168,9 @@ int main(int argc, char** argv) {
             throw po::error("--lag-buffer must be between 0 and 60 seconds");
         if (!(inv.gtp.maxPonderSeconds >= 0 && inv.gtp.maxPonderSeconds <= 1e6))
             throw po::error("--max-ponder must be between 0 and 1000000 seconds");
+        if (!(inv.gtp.book.policy.variety >= 0 && inv.gtp.book.policy.variety <= 1))
+            throw po::error("--book-variety must be between 0 and 1");
+        chooseBook(inv);
     } catch (const std::exception& e) {
         std::cerr << "hippolyta: " << e.what() << " (see --help)\n";
         return 1;

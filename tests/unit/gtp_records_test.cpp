@@ -68,7 +68,9 @@ TEST_F(GtpRecords, PrintedSgfLoadsBackToTheSameGame) {
 
 TEST(GtpGameLog, EveryMoveIsOnDiskAsItIsPlayed) {
     const fs::path dir = freshDir("game-log");
-    GtpSession session(EngineConfig{}, GtpOptions{dir.string()});
+    GtpOptions options;
+    options.gameLogDir = dir.string();
+    GtpSession session(EngineConfig{}, options);
     session.execute("boardsize 6");
     session.execute("clear_board");
     session.execute("play white b1-b4/e4");

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <thread>
 #include "engine/core/text_util.h"
+#include "tests/unit/child_wait.h"
 
 namespace hippolyta {
 namespace {
@@ -108,10 +109,7 @@ class Program {
 
     // Waits for the exit after the input closed; the exit code, or nothing if it did not exit.
     std::optional<int> waitExit(Millis limit) {
-        const auto until = Clock::now() + limit;
-        while (child_.running() && Clock::now() < until)
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        if (child_.running()) return std::nullopt;
+        if (!exitedWithin(child_, limit)) return std::nullopt;
         return child_.exit_code();
     }
 

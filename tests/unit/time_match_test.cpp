@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "adapters/match/results_table.h"
+#include "tests/unit/child_wait.h"
 
 namespace hippolyta {
 namespace {
@@ -51,7 +52,7 @@ TEST_P(TimeMatchTest, NoGameIsLostOnTime) {
                     engine.string() + " --seed 2", "--size", "6", "--tc", tc, "--games", "2",
                     "--concurrency", "2", "--out", out.string(), bp::std_out > bp::null,
                     bp::std_err > bp::null);
-    if (!match.wait_for(std::chrono::seconds(90))) {
+    if (!exitedWithin(match, std::chrono::seconds(90))) {
         match.terminate();
         FAIL() << "the match did not finish";
     }

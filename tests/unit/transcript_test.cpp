@@ -42,6 +42,7 @@
 
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
+#include "tests/unit/child_wait.h"
 
 namespace hippolyta {
 namespace {
@@ -147,16 +148,10 @@ EngineRun runEngine(const std::vector<std::string>& args, const std::vector<Inpu
         }
         output.close();
     });
-    const auto deadline = std::chrono::steady_clock::now() + kTimeLimit;
-    while (child.running()) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            run.timedOut = true;
-            child.terminate();
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (!exitedWithin(child, kTimeLimit)) {
+        run.timedOut = true;
+        child.terminate();
     }
-    if (!run.timedOut) child.wait();
     writer.join();
     reader.join();
     run.output = output.text();

@@ -1,0 +1,63 @@
+#include "protocol/book_source.h"
+
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+
+#include "opening-book/book_file.h"
+
+namespace hippolyta {
+
+BookSource::BookSource(BookOptions options) : options_(std::move(options)), rng_(options_.seed) {}
+
+BookSource::Slot& BookSource::slotFor(int n) {
+    const auto found = slots_.find(n);
+    if (found != slots_.end()) return found->second;
+    Slot& slot = slots_[n];
+    const std::string size = std::to_string(n) + "x" + std::to_string(n);
+    std::filesystem::path path;
+    if (!options_.file.empty()) {
+        path = options_.file;
+    } else if (!options_.directory.empty()) {
+        path = std::filesystem::path(options_.directory) / (size + ".book");
+        if (!std::filesystem::exists(path)) {
+            slot.description = "no book for " + size + " (" + path.string() + " not found)";
+            return slot;
+        }
+    } else {
+        slot.description = "no book (disabled)";
+        return slot;
+    }
+    try {
+        auto book = std::make_unique<Book>(loadBook(path));
+        if (book->boardSize() != n) {
+            slot.description = "no book for " + size + ": " + path.string() + " is a " +
+                               std::to_string(book->boardSize()) + "x" +
+                               std::to_string(book->boardSize()) + " book";
+            return slot;
+        }
+        slot.description = path.string() + ": " + std::to_string(book->size()) + " positions";
+        slot.book = std::move(book);
+        spdlog::info("book: {}", slot.description);
+    } catch (const BookError& e) {
+        slot.description = std::string("no book: ") + e.what();
+        spdlog::warn("book not used: {}", e.what());
+    }
+    return slot;
+}
+
+const Book* BookSource::bookFor(int n) {
+    return slotFor(n).book.get();
+}
+
+std::string BookSource::describe(int n) {
+    return slotFor(n).description;
+}
+
+std::optional<BookMove> BookSource::choose(const Position& pos) {
+    const Book* book = bookFor(pos.size());
+    if (!book) return std::nullopt;
+    return chooseBookMove(*book, pos, options_.policy, rng_);
+}
+
+}  // namespace hippolyta
