@@ -3,10 +3,11 @@
 // command sequence the engine must still answer `= Hippolyta`, and no command may end in an
 // internal error (an exception other than a protocol error).
 //
-// The first byte picks the engine (mcts or greedy), pondering, the tree memory and the board; the
-// search is cheap (50 visits). Lines that would take long or touch arbitrary files are rewritten:
-// amz-perft deeper than 1 is dropped, and loadsgf/printsgf files go to one of four names in a
-// scratch directory (so that a game saved by printsgf can be loaded back).
+// The first byte picks the engine (mcts or greedy), pondering, the tree memory, the board and
+// whether the shipped opening books are used; the search is cheap (50 visits). Lines that would
+// take long or touch arbitrary files are rewritten: amz-perft deeper than 1 is dropped, and
+// loadsgf/printsgf files go to one of four names in a scratch directory (so that a game saved by
+// printsgf can be loaded back).
 #include <unistd.h>
 
 #include <spdlog/spdlog.h>
@@ -83,6 +84,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     GtpOptions options;
     options.ponder = flags & 2;
     options.maxPonderSeconds = 1;
+    // Bit 7: the shipped opening books (loaded on first use for 8x8 and 10x10).
+    if (flags & 0x80) options.book.directory = HIPPOLYTA_BOOK_DIR;
 
     // Bits 4-6 may start on a smaller (cheaper) or larger board: 0 keeps 10x10.
     std::string input;
