@@ -28,19 +28,7 @@ done
 # Besides the normal build's packages (tools/quickstart.sh), the fuzz build needs clang.
 PACKAGES=(clang cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
           libspdlog-dev libgtest-dev nlohmann-json3-dev)
-install_missing() {
-    local missing=()
-    for p in "${PACKAGES[@]}"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-            missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    echo "fuzz.sh: installing ${missing[*]}" >&2
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-}
+source tools/install_packages.sh
 
 # The longest input each target is given: enough for its format, small enough to stay fast.
 max_len() {
@@ -54,7 +42,7 @@ max_len() {
 }
 
 if [ "$do_build" -eq 1 ]; then
-    command -v dpkg-query >/dev/null && install_missing
+    command -v dpkg-query >/dev/null && install_missing "${PACKAGES[@]}"
     CC=clang CXX=clang++ cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DHIPPOLYTA_FUZZ=ON >/dev/null
     nice -n 10 cmake --build "$build_dir" -j "$(nproc)" --target fuzz
