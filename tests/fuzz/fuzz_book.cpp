@@ -7,6 +7,7 @@
 // with an even first byte the bytes go in untouched, so the checks themselves are fuzzed too.
 #include <cstring>
 
+#include "engine/core/fnv.h"
 #include "opening-book/book_file.h"
 #include "tests/fuzz/fuzz_book.h"
 #include "tests/fuzz/fuzz_check.h"
@@ -22,17 +23,6 @@ void putLE(std::string& bytes, size_t at, uint64_t v) {
     for (int i = 0; i < 8; ++i)
         bytes[at + i] = static_cast<char>(v >> (8 * i) & 0xff);
 }
-
-// FNV-1a 64, as the format specifies (book_file.h).
-uint64_t fnv1a(std::string_view bytes) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const char c : bytes) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -41,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (data[0] & 1 && bytes.size() >= kHeaderBytes) {
         const std::string_view payload = std::string_view(bytes).substr(kHeaderBytes);
         putLE(bytes, kPayloadSizeAt, payload.size());
-        putLE(bytes, kChecksumAt, fnv1a(payload));
+        putLE(bytes, kChecksumAt, fnv1a64(payload));
     }
     std::optional<Book> book;
     try {
