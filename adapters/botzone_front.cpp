@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <random>
 
 #include "adapters/botzone/botzone_input.h"
 #include "adapters/botzone/botzone_protocol.h"
@@ -25,7 +26,12 @@ constexpr double kMinimumTurnSeconds = 0.05;
 class BotzoneBot {
   public:
     BotzoneBot(const EngineConfig& config, const BotzoneOptions& options, std::ostream& err)
-        : config_(config), options_(options), err_(err), engine_(config) {}
+        : config_(config),
+          options_(options),
+          err_(err),
+          engine_(config),
+          book_(usableBook(options.book, err)),
+          bookRng_(config.seed) {}
 
     // Takes in one turn's input; returns the seconds the answer may take from the turn's start.
     double take(const BotzoneTurnInput& input) {
@@ -49,9 +55,33 @@ class BotzoneBot {
         return options_.turnSeconds;
     }
 
-    // Chooses our move within `seconds`, plays it, and returns it (all -1 if we cannot move).
+    // Chooses our move within `seconds` (the book's, else a search), plays it, and returns it
+    // (all -1 if we cannot move).
     BotzoneMove answer(double seconds, std::string& debug) {
         if (!game_.position().hasLegalMove()) return BotzoneMove{};
+        const std::optional<Move> fromBook = bookMove(debug);
+        const Move move = fromBook ? *fromBook : searchMove(seconds, debug);
+        game_.play(move);
+        return fromMove(move);
+    }
+
+  private:
+    // The book's move when it has a clearly sound one. The engine's tree stays as it is: the
+    // next search sees a game that continued and reuses what it can.
+    std::optional<Move> bookMove(std::string& debug) {
+        // The baseline players stay pure, as in the GTP engine: only MCTS plays from the book.
+        if (!book_ || config_.player != "mcts") return std::nullopt;
+        const Position& pos = game_.position();
+        const std::optional<BookMove> b =
+            chooseBookMove(*book_, pos, options_.bookPolicy, bookRng_);
+        if (!b || !pos.isLegal(b->move)) return std::nullopt;
+        debug = "book move " + formatMove(b->move, kBotzoneBoardSize) + " visits " +
+                std::to_string(b->visits) + " value " + std::to_string(b->value).substr(0, 6);
+        err_ << "botzone: " << debug << std::endl;
+        return b->move;
+    }
+
+    Move searchMove(double seconds, std::string& debug) {
         const SearchLimits limits{std::max(kMinimumTurnSeconds, seconds), config_.visits};
         SearchResult result;
         try {
@@ -71,17 +101,25 @@ class BotzoneBot {
         debug = "visits " + std::to_string(result.visits) + " winrate " +
                 std::to_string(result.winrate).substr(0, 5) + " move " +
                 formatMove(move, kBotzoneBoardSize);
-        game_.play(move);
-        return fromMove(move);
+        return move;
     }
 
-  private:
+    // The book when it is for Botzone's board, else nothing (said once on err).
+    static const Book* usableBook(const Book* book, std::ostream& err) {
+        if (!book || book->boardSize() == kBotzoneBoardSize) return book;
+        err << "botzone: the book is for " << book->boardSize() << "x" << book->boardSize()
+            << ", not 8x8; playing without it" << std::endl;
+        return nullptr;
+    }
+
     void report(const std::string& problem) { err_ << "botzone: " << problem << std::endl; }
 
     EngineConfig config_;
     BotzoneOptions options_;
     std::ostream& err_;
     Engine engine_;
+    const Book* book_;
+    std::mt19937_64 bookRng_;
     Game game_{Position::start(kBotzoneBoardSize)};
     Color us_ = Color::White;
     bool started_ = false;

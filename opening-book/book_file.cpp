@@ -11,6 +11,7 @@
 #include <fstream>
 #include <system_error>
 
+#include "engine/core/fnv.h"
 #include "opening-book/symmetry.h"
 
 namespace hippolyta {
@@ -28,15 +29,6 @@ size_t squareBytes(int n) {
 // The least bytes one entry takes: key, squares, side, search visits, move count.
 size_t minEntryBytes(int n) {
     return 8 + squareBytes(n) + 1 + 4 + 2;
-}
-
-uint64_t fnv1a(std::string_view bytes) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const char c : bytes) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
 }
 
 void putLE(std::string& out, uint64_t v, int bytes) {
@@ -174,7 +166,7 @@ std::string serializeBook(const Book& book) {
     putLE(out, static_cast<uint32_t>(book.boardSize()), 4);
     putLE(out, keys.size(), 8);
     putLE(out, payload.size(), 8);
-    putLE(out, fnv1a(payload), 8);
+    putLE(out, fnv1a64(payload), 8);
     return out + payload;
 }
 
@@ -199,7 +191,7 @@ Book parseBook(const std::string& bytes, const std::string& name) {
                         ": the header announces " + std::to_string(payloadBytes) +
                         " payload bytes, the file has " + std::to_string(in.remaining()));
     const std::string_view payload = std::string_view(bytes).substr(kHeaderBytes);
-    if (fnv1a(payload) != checksum) throw BookError(name + ": damaged: checksum mismatch");
+    if (fnv1a64(payload) != checksum) throw BookError(name + ": damaged: checksum mismatch");
     if (count > payload.size() / minEntryBytes(n))
         throw BookError(name + ": damaged: " + std::to_string(count) + " entries can't fit in " +
                         std::to_string(payload.size()) + " bytes");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Test of the single-file Botzone build: makes the file, compiles it the way Botzone does (plain
-# g++ -O2 -std=c++20, no other flags, headers or libraries) and answers a few requests with it.
+# g++ -O2 -std=c++20, no other flags, headers or libraries) and answers a few requests with it,
+# the first mover's first turn from the embedded 8x8 opening book.
 #
 #   tools/botzone-single-test.sh WORKDIR [--json-include DIR]
 set -euo pipefail
@@ -41,6 +42,23 @@ printf '1\n-1 -1 -1 -1 -1 -1\n' | run simple
 answer=$(sed -n 1p "$work/simple.out")
 [[ $answer =~ ^([0-7])\ ([0-7])\ [0-7]\ [0-7]\ [0-7]\ [0-7]$ ]] || fail "simple: answer '$answer'"
 expect_from simple "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${first[@]}"
+# The embedded book decoded and parsed (else a "playing without a book" line), and its move is
+# the answer: stderr names it in our notation ("botzone: book move c1-c7/f4 visits ...").
+grep -q 'without a book' "$work/simple.err" && fail "simple: $(cat "$work/simple.err")"
+book_re='^botzone: book move ([a-h])([1-8])-([a-h])([1-8])/([a-h])([1-8]) '
+[[ $(grep '^botzone: book move' "$work/simple.err") =~ $book_re ]] ||
+    fail "simple: not a book move; stderr: $(cat "$work/simple.err")"
+expected=""
+for i in 1 3 5; do  # our column letter and row from 1 are Botzone's x and y + 1
+    col=${BASH_REMATCH[$i]} row=${BASH_REMATCH[$((i + 1))]}
+    expected+="$(($(printf '%d' "'$col") - 97)) $((row - 1)) "
+done
+[ "$answer" = "${expected% }" ] || fail "simple: answered '$answer', the book move is '${expected% }'"
+
+# JSON, the same turn: the debug text says it was a book move.
+echo '{"requests":[{"x0":-1,"y0":-1,"x1":-1,"y1":-1,"x2":-1,"y2":-1}],"responses":[]}' | run book
+[[ $(sed -n 1p "$work/book.out") == *'"debug":"book move '* ]] ||
+    fail "book: no book move in '$(sed -n 1p "$work/book.out")'"
 
 # JSON, the second mover after the first move of Botzone's sample game.
 echo '{"requests":[{"x0":5,"y0":0,"x1":3,"y1":2,"x2":6,"y2":5}],"responses":[]}' | run json
@@ -53,4 +71,4 @@ printf '{"requests":[{"x0":-1,' | run truncated
 grep -q 'bad JSON' "$work/truncated.err" || fail "truncated: no diagnostic"
 [[ $(sed -n 1p "$work/truncated.out") == '{"'*'"response":{'* ]] || fail "truncated: no answer"
 
-echo "botzone-single-test: the single file compiles and answers simple and JSON requests"
+echo "botzone-single-test: the single file compiles, plays its first turn from the book and answers simple and JSON requests"

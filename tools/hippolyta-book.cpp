@@ -3,7 +3,6 @@
 //   hippolyta-book build --book 10x10.book --size 10 --visits 100000 --total-seconds 2700
 //   hippolyta-book show --book 10x10.book --moves "d1-d7/g7" --depth 2
 //   hippolyta-book stats --book 10x10.book
-#include <signal.h>
 #include <unistd.h>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -18,6 +17,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "adapters/interrupts.h"
 #include "engine/core/notation.h"
 #include "opening-book/book_file.h"
 #include "opening-book/book_tree.h"
@@ -34,21 +34,6 @@ class UsageError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
 };
-
-std::atomic<bool> interrupted{false};
-
-void onSignal(int) {
-    interrupted = true;
-}
-
-void catchInterrupts() {
-    struct sigaction sa {};
-    sa.sa_handler = onSignal;
-    sa.sa_flags = SA_RESETHAND;  // a second Ctrl-C ends the tool at once
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-}
 
 const char* kUsage =
     "Usage: hippolyta-book SUBCOMMAND [options]   (hippolyta-book SUBCOMMAND --help)\n"
@@ -191,11 +176,11 @@ int runBuild(const std::vector<std::string>& args) {
         throw UsageError("negative or zero value where a positive one is needed");
     build.boardSize = size;
 
+    std::atomic<bool>& interrupted = catchInterrupts();
     BookBuilder builder(path, makeEngineAnalyser(engine, &interrupted), build);
     spdlog::info("book {}: {} positions at start; {}x{}, {} per position, {} threads, seed {}",
                  path, builder.startEntries(), size, size, budgetText(engine), engine.threads,
                  engine.seed);
-    catchInterrupts();
     ProgressBar bar(build.maxPositions, build.totalSeconds);
     const auto t0 = std::chrono::steady_clock::now();
     const BuildStop why = builder.run(interrupted, [&](const BuildProgress& p) { bar.update(p); });

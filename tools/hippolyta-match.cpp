@@ -1,34 +1,17 @@
 // hippolyta-match: plays a match between two GTP Amazons engines and reports the result, or
 // merges results tables (--merge). See docs/matches.md.
-#include <signal.h>
 
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "adapters/interrupts.h"
 #include "adapters/match/match_runner.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
 
-namespace {
-
-std::atomic<bool> interrupted{false};
-
-void onSignal(int) {
-    interrupted = true;
-}
-
-void catchInterrupts() {
-    struct sigaction sa {};
-    sa.sa_handler = onSignal;
-    sa.sa_flags = SA_RESETHAND;  // a second Ctrl-C ends the runner at once
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 int main(int argc, char** argv) {
     MatchConfig config;
@@ -123,8 +106,7 @@ int main(int argc, char** argv) {
     }
     try {
         if (!mergeFiles.empty()) return mergeResults(mergeFiles, config.sprt, std::cout, std::cerr);
-        catchInterrupts();
-        return runMatch(config, std::cout, std::cerr, &interrupted);
+        return runMatch(config, std::cout, std::cerr, &catchInterrupts());
     } catch (const std::exception& e) {
         std::cerr << "hippolyta-match: " << e.what() << '\n';
         return 1;

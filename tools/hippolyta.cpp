@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "adapters/botzone/botzone_book.h"
 #include "adapters/botzone_front.h"
 #include "adapters/text_front.h"
 #include "engine/core/notation.h"
@@ -186,8 +187,17 @@ int main(int argc, char** argv) {
             }
             return runTextFront(input, std::cout, std::cerr, inv.engine);
         }
-        if (inv.botzoneMode)
+        if (inv.botzoneMode) {
+            // The shipped 8x8 book unless --no-book (--book replaces it); chosen as GTP does.
+            std::unique_ptr<Book> book;
+            if (!inv.noBook)
+                book = loadBotzoneBook(
+                    inv.bookFile.empty() ? HIPPOLYTA_BOOK_DIR "/8x8.book" : inv.bookFile,
+                    std::cerr);
+            inv.botzone.book = book.get();
+            inv.botzone.bookPolicy = inv.gtp.book.policy;
             return runBotzoneFront(std::cin, std::cout, std::cerr, inv.engine, inv.botzone);
+        }
         if (!inv.args.empty() && inv.args[0] == "bench") return runBenchCommand(inv.engine);
         if (!inv.args.empty() && inv.args[0] == "perft") return runPerft(inv.args);
         if (!inv.args.empty()) {

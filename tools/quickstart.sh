@@ -9,19 +9,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
           libspdlog-dev libgtest-dev nlohmann-json3-dev)
 
-install_missing() {
-    local missing=()
-    for p in "${PACKAGES[@]}"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-            missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    echo "quickstart: installing ${missing[*]}" >&2
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    $sudo apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-}
+source tools/install_packages.sh
 
 build() {  # build DIR [CMAKE ARGS...]
     local dir=$1
@@ -34,17 +22,17 @@ mode=${1:-engine}
 [ $# -gt 0 ] && shift
 case "$mode" in
     engine)
-        install_missing
+        install_missing "${PACKAGES[@]}"
         build build
         exec build/bin/hippolyta "$@"
         ;;
     test)
-        install_missing
+        install_missing "${PACKAGES[@]}"
         build build
         ctest --test-dir build --output-on-failure -j "$(nproc)"
         ;;
     sanitize)
-        install_missing
+        install_missing "${PACKAGES[@]}"
         build build-sanitize -DHIPPOLYTA_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
         ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)" -LE slow
         ;;

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "adapters/match/report.h"
+#include "engine/core/fnv.h"
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
 
@@ -44,14 +45,6 @@ void writeFileAtomically(const fs::path& path, const std::string& text) {
     }
     fs::rename(tmp, path);
 }
-
-uint64_t fnv1a(std::string_view text) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (unsigned char c : text)
-        h = (h ^ c) * 0x100000001b3ULL;
-    return h;
-}
-
 // Names go into the table's key and rows: no tabs, line breaks or the key's separator.
 std::string cleanName(std::string s) {
     for (char& c : s)
@@ -156,7 +149,7 @@ class Runner {
         const std::string text = readFile(config_.openingsFile);
         fileOpenings_ = parseOpenings(text, config_.size);
         char hash[20];
-        std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
+        std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a64(text)));
         openingsKey_ = fs::path(config_.openingsFile).filename().string() + "@" + hash;
     }
 

@@ -154,7 +154,9 @@ Position parsePosition(std::string_view text) {
                             : c == 'x' ? Piece::Arrow
                                        : Piece::Empty;
             if (p == Piece::Empty) throw fail(std::string("unexpected character '") + c + "'");
-            if (col >= n) break;
+            if (col >= n)
+                throw fail("rank " + std::to_string(row + 1) + " has more than " +
+                           std::to_string(n) + " squares");
             pos.place(row * n + col++, p);
             ++i;
         }

@@ -47,7 +47,10 @@ const std::map<std::string, Setter>& setters() {
             {"c1", &EvalWeights::c1},
             {"c2", &EvalWeights::c2},
             {"mobility", &EvalWeights::mobility}};
-        for (const auto& [name, term] : terms) {
+        // Not a structured binding: clang 14 cannot capture one in a lambda.
+        for (const auto& entry : terms) {
+            const char* name = entry.first;
+            TermWeights EvalWeights::*term = entry.second;
             t[std::string("eval.") + name + ".open"] = [term](EngineConfig& c, double v) {
                 (c.eval.*term).open = v;
             };

@@ -143,21 +143,33 @@ TEST_F(BookBuilderTest, RespectsMaxDepthAndBreaksTiesByKey) {
     EXPECT_FALSE(b.next().has_value());
 }
 
+// A three-level line on 6x6: root, then pa after a (or b), then pac after c (or d), then e.
+struct SmallTree {
+    SmallTree() {
+        MoveList ms;
+        root.generateMoves(ms);
+        a = ms[0];
+        b = ms.back();
+        pa = root;
+        pa.makeMove(a);
+        pa.generateMoves(ms);
+        c = ms[0];
+        d = ms.back();
+        pac = pa;
+        pac.makeMove(c);
+        pac.generateMoves(ms);
+        e = ms[0];
+    }
+    const int n = 6;
+    const Position root = Position::start(6);
+    Position pa = root, pac = root;
+    Move a, b, c, d, e;
+};
+
 TEST_F(BookBuilderTest, BackUpIsExact) {
     // root: a (search 0.6), b (0.4); after a: c (0.7), d (0.2); after a c: e (0.9).
-    const int n = 6;
-    const Position root = Position::start(n);
-    MoveList ms;
-    root.generateMoves(ms);
-    const Move a = ms[0], b = ms.back();
-    Position pa = root;
-    pa.makeMove(a);
-    pa.generateMoves(ms);
-    const Move c = ms[0], d = ms.back();
-    Position pac = pa;
-    pac.makeMove(c);
-    pac.generateMoves(ms);
-    const Move e = ms[0];
+    const SmallTree t;
+    const auto& [n, root, pa, pac, a, b, c, d, e] = t;
     Book book(n);
     book.store({root, 100, {{a, 60, 0.6f, 0.6f}, {b, 40, 0.4f, 0.4f}}});
     book.store({pa, 100, {{c, 70, 0.7f, 0.7f}, {d, 30, 0.2f, 0.2f}}});
@@ -187,19 +199,8 @@ TEST_F(BookBuilderTest, BackUpIsExact) {
 // pac's best 1.6; the optimism is half the mean excess, (0.3 + 0.6) / 4, and comes off the
 // search values of the moves whose children are not in the book.
 TEST_F(BookBuilderTest, CalibratedBackUpTakesTheSearchOptimismOff) {
-    const int n = 6;
-    const Position root = Position::start(n);
-    MoveList ms;
-    root.generateMoves(ms);
-    const Move a = ms[0], b = ms.back();
-    Position pa = root;
-    pa.makeMove(a);
-    pa.generateMoves(ms);
-    const Move c = ms[0], d = ms.back();
-    Position pac = pa;
-    pac.makeMove(c);
-    pac.generateMoves(ms);
-    const Move e = ms[0];
+    const SmallTree t;
+    const auto& [n, root, pa, pac, a, b, c, d, e] = t;
     Book book(n);
     EdgeCache edges;
     book.store({root, 100, {{a, 60, 0.6f, 0.6f}, {b, 40, 0.4f, 0.4f}}});

@@ -9,27 +9,17 @@
 #include <random>
 #include <sstream>
 
+#include "engine/core/fnv.h"
 #include "engine/core/position.h"
 #include "opening-book/book.h"
 #include "opening-book/book_file.h"
 #include "opening-book/symmetry.h"
+#include "tests/unit/random_position.h"
 
 namespace hippolyta {
 namespace {
 
 namespace fs = std::filesystem;
-
-Position randomPosition(int n, int plies, std::mt19937_64& rng) {
-    Position pos = Position::start(n);
-    MoveList moves;
-    for (int i = 0; i < plies; ++i) {
-        pos.generateMoves(moves);
-        if (moves.empty()) break;
-        pos.makeMove(moves[rng() % moves.size()]);
-    }
-    return pos;
-}
-
 // A small book of `count` positions along random lines, each with up to `perEntry` moves.
 Book smallBook(int n, int count, int perEntry, uint64_t seed) {
     std::mt19937_64 rng(seed);
@@ -76,13 +66,6 @@ void expectRefused(const std::string& bytes, const std::string& part) {
         EXPECT_NE(what.find(part), std::string::npos) << what;
     }
 }
-
-uint64_t fnv1a(std::string_view s) {
-    uint64_t h = 14695981039346656037ULL;
-    for (unsigned char c : s)
-        h = (h ^ c) * 1099511628211ULL;
-    return h;
-}
 uint64_t readLE(const std::string& b, size_t at, int bytes) {
     uint64_t v = 0;
     for (int i = 0; i < bytes; ++i)
@@ -95,7 +78,7 @@ void writeLE(std::string& b, size_t at, uint64_t v, int bytes) {
 }
 // After editing the payload: the checksum made right again, so the deeper checks are reached.
 void fixChecksum(std::string& b) {
-    writeLE(b, 32, fnv1a(std::string_view(b).substr(40)), 8);
+    writeLE(b, 32, fnv1a64(std::string_view(b).substr(40)), 8);
 }
 
 class TempDir {
@@ -122,7 +105,7 @@ TEST(BookFormat, HeaderLayoutIsAsDocumented) {
     EXPECT_EQ(readLE(b, 12, 4), 6u);
     EXPECT_EQ(readLE(b, 16, 8), 5u);
     EXPECT_EQ(readLE(b, 24, 8), b.size() - 40);
-    EXPECT_EQ(readLE(b, 32, 8), fnv1a(std::string_view(b).substr(40)));
+    EXPECT_EQ(readLE(b, 32, 8), fnv1a64(std::string_view(b).substr(40)));
     // The first entry: the least key, then the squares of its normal-orientation position.
     uint64_t least = ~0ULL;
     for (const auto& [key, entry] : book.entries())

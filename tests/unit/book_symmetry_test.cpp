@@ -6,22 +6,10 @@
 
 #include "engine/core/position.h"
 #include "opening-book/symmetry.h"
+#include "tests/unit/random_position.h"
 
 namespace hippolyta {
 namespace {
-
-Position randomPosition(int n, int plies, uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    Position pos = Position::start(n);
-    MoveList moves;
-    for (int i = 0; i < plies; ++i) {
-        pos.generateMoves(moves);
-        if (moves.empty()) break;
-        pos.makeMove(moves[rng() % moves.size()]);
-    }
-    return pos;
-}
-
 std::vector<uint32_t> sortedPacked(const MoveList& moves) {
     std::vector<uint32_t> out;
     for (Move m : moves)

@@ -5,9 +5,11 @@
 #include <random>
 #include <sstream>
 
+#include "adapters/botzone/botzone_book.h"
 #include "adapters/botzone/botzone_protocol.h"
 #include "adapters/botzone_front.h"
 #include "engine/core/notation.h"
+#include "opening-book/book_file.h"
 
 namespace hippolyta {
 namespace {
@@ -23,16 +25,24 @@ struct BotzoneRun {
 
 // Small budgets keep the tests fast; `seconds` large makes the visit cap decide alone, so that
 // two runs give the same answers.
-BotzoneRun runBotzone(const std::string& input, bool keepRunning = true, double seconds = 0.05) {
-    std::istringstream in(input);
-    std::ostringstream out, err;
+EngineConfig testConfig() {
     EngineConfig config;
     config.seed = 3;
     config.visits = 200;
+    return config;
+}
+
+BotzoneOptions testOptions(double seconds = 0.05) {
     BotzoneOptions options;
     options.turnSeconds = seconds;
     options.firstTurnSeconds = seconds;
-    options.keepRunning = keepRunning;
+    return options;
+}
+
+BotzoneRun runBotzoneWith(const std::string& input, const EngineConfig& config,
+                          const BotzoneOptions& options) {
+    std::istringstream in(input);
+    std::ostringstream out, err;
     BotzoneRun run;
     run.code = runBotzoneFront(in, out, err, config, options);
     std::istringstream lines(out.str());
@@ -40,6 +50,12 @@ BotzoneRun runBotzone(const std::string& input, bool keepRunning = true, double 
         run.lines.push_back(line);
     run.err = err.str();
     return run;
+}
+
+BotzoneRun runBotzone(const std::string& input, bool keepRunning = true, double seconds = 0.05) {
+    BotzoneOptions options = testOptions(seconds);
+    options.keepRunning = keepRunning;
+    return runBotzoneWith(input, testConfig(), options);
 }
 
 // Plays a Botzone answer line on game (for the side to move); fails the test if it is illegal.
@@ -220,6 +236,209 @@ TEST(BotzoneFront, EmptyInputEndsQuietly) {
     const BotzoneRun run = runBotzone("\n\n");
     EXPECT_EQ(run.code, 0);
     EXPECT_TRUE(run.lines.empty());
+}
+
+// ---- The opening book ----
+
+const std::string kFirstMover = "1\n-1 -1 -1 -1 -1 -1\n";
+const std::string kFirstMoverJson =
+    R"({"requests":[{"x0":-1,"y0":-1,"x1":-1,"y1":-1,"x2":-1,"y2":-1}],"responses":[]})"
+    "\n";
+
+// A book entry at pos whose one move is clearly sound for the default policy.
+BookEntry soundEntry(const Position& pos, const std::string& move) {
+    BookEntry e;
+    e.position = pos;
+    e.searchVisits = 2000;
+    e.moves.push_back(BookMove{parseMove(move, pos.size()), 1500, 0.6f, 0.6f});
+    return e;
+}
+
+// An 8x8 book with White's first move c1-c4/f4 and, after Black's f8-f5/c5, White's h3-h4/g5.
+Book smallBook() {
+    Book book(kN);
+    Game game(Position::start(kN));
+    book.store(soundEntry(game.position(), "c1-c4/f4"));
+    game.play(parseMove("c1-c4/f4", kN));
+    game.play(parseMove("f8-f5/c5", kN));
+    book.store(soundEntry(game.position(), "h3-h4/g5"));
+    return book;
+}
+
+std::string botzoneLine(const std::string& move) {
+    return formatBotzoneMove(fromMove(parseMove(move, kN)));
+}
+
+TEST(BotzoneBook, FirstTurnAsWhitePlaysTheBookMove) {
+    const Book book = smallBook();
+    BotzoneOptions options = testOptions();
+    options.book = &book;
+    const BotzoneRun run = runBotzoneWith(kFirstMover, testConfig(), options);
+    ASSERT_EQ(run.lines.size(), 2u) << run.err;
+    EXPECT_EQ(run.lines[0], botzoneLine("c1-c4/f4"));
+    EXPECT_NE(run.err.find("botzone: book move c1-c4/f4"), std::string::npos) << run.err;
+}
+
+TEST(BotzoneBook, JsonDebugSaysItWasABookMove) {
+    const Book book = smallBook();
+    BotzoneOptions options = testOptions();
+    options.book = &book;
+    const BotzoneRun run = runBotzoneWith(kFirstMoverJson, testConfig(), options);
+    ASSERT_EQ(run.lines.size(), 2u) << run.err;
+    const auto j = nlohmann::json::parse(run.lines[0]);
+    EXPECT_EQ(j["debug"].get<std::string>().rfind("book move c1-c4/f4 visits 1500 value 0.6", 0),
+              0u)
+        << run.lines[0];
+}
+
+TEST(BotzoneBook, OutOfBookOrWithoutABookItSearches) {
+    const Book book = smallBook();
+    // As Black after a White move the book does not have.
+    const std::string json =
+        R"({"requests":[{"x0":5,"y0":0,"x1":3,"y1":2,"x2":6,"y2":5}],"responses":[]})"
+        "\n";
+    for (const Book* b : {&book, static_cast<const Book*>(nullptr)}) {
+        BotzoneOptions options = testOptions();
+        options.book = b;
+        const BotzoneRun run = runBotzoneWith(b ? json : kFirstMoverJson, testConfig(), options);
+        ASSERT_EQ(run.lines.size(), 2u) << run.err;
+        const std::string debug = nlohmann::json::parse(run.lines[0])["debug"];
+        EXPECT_EQ(debug.rfind("visits ", 0), 0u) << debug;
+        EXPECT_TRUE(run.err.empty()) << run.err;
+    }
+}
+
+TEST(BotzoneBook, OnlyTheMctsPlayerUsesTheBook) {
+    const Book book = smallBook();
+    BotzoneOptions options = testOptions();
+    options.book = &book;
+    EngineConfig config = testConfig();
+    config.player = "greedy";
+    const BotzoneRun run = runBotzoneWith(kFirstMover, config, options);
+    ASSERT_EQ(run.lines.size(), 2u) << run.err;
+    EXPECT_EQ(run.err.find("book move"), std::string::npos) << run.err;
+}
+
+TEST(BotzoneBook, ABookOfAnotherSizeIsIgnored) {
+    Book book(10);
+    book.store(soundEntry(Position::start(10), "d1-d5/f3"));
+    BotzoneOptions options = testOptions();
+    options.book = &book;
+    const BotzoneRun run = runBotzoneWith(kFirstMover, testConfig(), options);
+    ASSERT_EQ(run.lines.size(), 2u) << run.err;
+    Game game(Position::start(kN));
+    expectLegalAnswer(game, run.lines[0]);
+    EXPECT_NE(run.err.find("the book is for 10x10, not 8x8; playing without it"), std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.err.find("book move"), std::string::npos) << run.err;
+}
+
+TEST(BotzoneBook, KeepRunningGoesOnFromBookMovesToSearches) {
+    // Two book moves in a row, then a search of the game that continued from them.
+    const Book book = smallBook();
+    BotzoneOptions options = testOptions(30);
+    options.book = &book;
+    Game game(Position::start(kN));
+    game.play(parseMove("c1-c4/f4", kN));
+    game.play(parseMove("f8-f5/c5", kN));
+    game.play(parseMove("h3-h4/g5", kN));
+    MoveList replies;
+    game.position().generateMoves(replies);
+    game.play(replies.front());
+    const std::string input = kFirstMover + botzoneLine("f8-f5/c5") + "\n" +
+                              formatBotzoneMove(fromMove(replies.front())) + "\n";
+    const BotzoneRun run = runBotzoneWith(input, testConfig(), options);
+    ASSERT_EQ(run.lines.size(), 6u) << run.err;
+    EXPECT_EQ(run.lines[0], botzoneLine("c1-c4/f4"));
+    EXPECT_EQ(run.lines[2], botzoneLine("h3-h4/g5"));
+    expectLegalAnswer(game, run.lines[4]);
+    EXPECT_EQ(run.lines[5], kMarker);
+    EXPECT_EQ(run.err,
+              "botzone: book move c1-c4/f4 visits 1500 value 0.6000\n"
+              "botzone: book move h3-h4/g5 visits 1500 value 0.6000\n");
+}
+
+TEST(BotzoneBook, TheShippedBookAnswersTheFirstTurn) {
+    std::ostringstream err;
+    const auto book =
+        loadBotzoneBook(std::string(HIPPOLYTA_SOURCE_DIR) + "/opening-book/books/8x8.book", err);
+    ASSERT_NE(book, nullptr) << err.str();
+    EXPECT_TRUE(err.str().empty()) << err.str();
+    const auto entry = book->lookup(Position::start(kN));
+    ASSERT_TRUE(entry.has_value());
+    BotzoneOptions options = testOptions();
+    options.book = book.get();
+    const BotzoneRun run = runBotzoneWith(kFirstMover, testConfig(), options);
+    ASSERT_EQ(run.lines.size(), 2u) << run.err;
+    EXPECT_NE(run.err.find("botzone: book move"), std::string::npos) << run.err;
+    bool inEntry = false;
+    for (const BookMove& bm : entry->moves)
+        inEntry = inEntry || run.lines[0] == formatBotzoneMove(fromMove(bm.move));
+    EXPECT_TRUE(inEntry) << run.lines[0];
+}
+
+TEST(BotzoneBook, Base64DecodesTheStandardVectors) {
+    const std::pair<std::string, std::string> vectors[] = {
+        {"", ""},
+        {"Zg==", "f"},
+        {"Zm8=", "fo"},
+        {"Zm9v", "foo"},
+        {"Zm9vYg==", "foob"},
+        {"Zm9vYmE=", "fooba"},
+        {"Zm9v\n YmFy\r\n", "foobar"},
+        {"/+8A", std::string("\xff\xef\0", 3)},
+    };
+    for (const auto& [text, bytes] : vectors)
+        EXPECT_EQ(decodeBase64(text), bytes) << text;
+    for (const char* bad : {"Zm9", "Z", "Zm9v=", "Zg=a", "Zg===", "Zm9v!A==", "Zg=\"\""})
+        EXPECT_EQ(decodeBase64(bad), std::nullopt) << bad;
+}
+
+// Base64 of bytes, for checking the decoder on a whole book.
+std::string encodeBase64(const std::string& bytes) {
+    const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        uint32_t v = static_cast<unsigned char>(bytes[i]) << 16;
+        if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+        if (i + 2 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 2]);
+        for (size_t k = 0; k < 4; ++k)
+            out += i + k <= bytes.size() ? digits[v >> (18 - 6 * k) & 63] : '=';
+        if ((i / 3 + 1) % 25 == 0) out += '\n';  // line breaks, as in the embedded text
+    }
+    return out;
+}
+
+TEST(BotzoneBook, EmbeddedBooksDecodeOrAreRefused) {
+    const Book book = smallBook();
+    std::ostringstream err;
+    const auto back = embeddedBotzoneBook(encodeBase64(serializeBook(book)), err);
+    ASSERT_NE(back, nullptr) << err.str();
+    EXPECT_EQ(back->entries(), book.entries());
+    EXPECT_TRUE(err.str().empty()) << err.str();
+
+    struct Case {
+        std::string base64;
+        const char* diagnostic;
+    };
+    Book tenByTen(10);
+    tenByTen.store(soundEntry(Position::start(10), "d1-d5/f3"));
+    std::string damaged = serializeBook(book);
+    damaged[damaged.size() - 5] ^= 1;
+    const Case cases[] = {
+        {"not base64!", "the embedded book is not valid base64; playing without a book"},
+        {encodeBase64("foobar"), "the embedded book: not a Hippolyta book"},
+        {encodeBase64(damaged), "checksum mismatch"},
+        {encodeBase64(serializeBook(tenByTen)), "is a 10x10 book, not 8x8"},
+    };
+    for (const Case& c : cases) {
+        std::ostringstream e;
+        EXPECT_EQ(embeddedBotzoneBook(c.base64, e), nullptr) << c.diagnostic;
+        EXPECT_NE(e.str().find(c.diagnostic), std::string::npos) << e.str();
+    }
+    std::ostringstream e;
+    EXPECT_EQ(loadBotzoneBook("/nonexistent/8x8.book", e), nullptr);
+    EXPECT_NE(e.str().find("no such file"), std::string::npos) << e.str();
 }
 
 }  // namespace

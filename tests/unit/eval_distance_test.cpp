@@ -7,22 +7,10 @@
 #include "engine/eval/distance.h"
 #include "engine/eval/territory.h"
 #include "reference_distances.h"
+#include "tests/unit/random_position.h"
 
 namespace hippolyta {
 namespace {
-
-// A position after `plies` random legal moves from the start of size n.
-Position randomPosition(int n, int plies, std::mt19937_64& rng) {
-    Position pos = Position::start(n);
-    MoveList moves;
-    for (int i = 0; i < plies; ++i) {
-        pos.generateMoves(moves);
-        if (moves.empty()) break;
-        pos.makeMove(moves[rng() % moves.size()]);
-    }
-    return pos;
-}
-
 TEST(DistanceField, HandMadeQueenDistances) {
     // 5x5: a white amazon on a1, arrows on b1, b2 and a3, Black on e5. White's only first
     // move is to a2; from there only the diagonal b3-c4-d5 is open; everything else but e1

@@ -35,6 +35,9 @@ class Parser {
     }
 
   private:
+    // Far more than any real record (a game has at most 117 moves).
+    static constexpr int kMaxTreeDepth = 1000;
+
     RecordError error(const std::string& what) const {
         int line = 1, col = 1;
         for (std::size_t i = 0; i < pos_ && i < text_.size(); ++i) {
@@ -59,7 +62,10 @@ class Parser {
     }
 
     // GameTree = "(" Sequence GameTree* ")"; only the first child continues the main line.
-    void tree(std::vector<Node>* keep) {
+    // Nesting is capped so that a hostile file cannot exhaust the stack.
+    void tree(std::vector<Node>* keep, int depth = 1) {
+        if (depth > kMaxTreeDepth)
+            throw error("game trees nested more than " + std::to_string(kMaxTreeDepth) + " deep");
         ++pos_;  // '('
         if (peek() != ';') throw error("a game tree must start with a node (';')");
         while (peek() == ';') {
@@ -69,7 +75,7 @@ class Parser {
         }
         bool first = true;
         while (peek() == '(') {
-            tree(first ? keep : nullptr);
+            tree(first ? keep : nullptr, depth + 1);
             first = false;
         }
         if (peek() != ')') throw error(std::string("unexpected '") + text_[pos_] + "'");

@@ -87,7 +87,8 @@ GameRecord readTextRecord(std::string_view text) {
             continue;
         }
         const std::string key = lowerCase(trimmed(line.substr(0, colon)));
-        const std::string value = trimmed(line.substr(colon + 1));
+        // A CR inside a value reads as the writer would write it (see oneLine).
+        const std::string value = oneLine(trimmed(line.substr(colon + 1)));
         if (key == "white") {
             record.whiteName = value;
         } else if (key == "black") {

@@ -1,0 +1,43 @@
+// Shared by the fuzz targets: a property check that stops the run with a message (libFuzzer
+// then keeps the input as a crash file), and the fuzz input as text.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace hippolyta::fuzz {
+
+[[noreturn]] inline void fail(const std::string& what) {
+    std::fprintf(stderr, "fuzz property violated: %s\n", what.c_str());
+    std::abort();
+}
+
+inline void check(bool ok, const std::string& what) {
+    if (!ok) fail(what);
+}
+
+inline std::string_view asText(const uint8_t* data, size_t size) {
+    return {reinterpret_cast<const char*>(data), size};
+}
+
+// Quotes text for a message, bytes outside printable ASCII as \xNN.
+inline std::string quoted(std::string_view text) {
+    std::string out = "'";
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c < 0x7f) {
+            out += ch;
+        } else {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        }
+    }
+    return out + "'";
+}
+
+}  // namespace hippolyta::fuzz

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for a while:
+#   tools/fuzz.sh [--seconds N | --runs N] [--build-dir DIR] [--no-build] [TARGET...]
+# TARGET is a name such as sgf or gtp_session (default: every target in tests/fuzz). Each run
+# starts from a copy of tests/fuzz/corpus/TARGET in a scratch directory, so the checked-in
+# corpus never grows. Prints a table (target, executions, exec/s, result) and exits non-zero on
+# any crash, leak, timeout, out-of-memory or sanitizer report, keeping the input that caused it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+runs=""
+build_dir=build-fuzz
+do_build=1
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --seconds) seconds=$2; runs=""; shift 2 ;;
+        --runs) runs=$2; shift 2 ;;
+        --build-dir) build_dir=$2; shift 2 ;;
+        --no-build) do_build=0; shift ;;
+        -h|--help) sed -n 2,7p "$0"; exit 0 ;;
+        -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
+        *) targets+=("$1"); shift ;;
+    esac
+done
+
+# Besides the normal build's packages (tools/quickstart.sh), the fuzz build needs clang.
+PACKAGES=(clang cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
+          libspdlog-dev libgtest-dev nlohmann-json3-dev)
+source tools/install_packages.sh
+
+# The longest input each target is given: enough for its format, small enough to stay fast.
+max_len() {
+    case "$1" in
+        move) echo 64 ;;
+        position | text_command) echo 256 ;;
+        gtp_line) echo 1024 ;;
+        gtp_session | text_session | text_record | botzone_simple | botzone_json) echo 2048 ;;
+        *) echo 4096 ;;
+    esac
+}
+
+if [ "$do_build" -eq 1 ]; then
+    command -v dpkg-query >/dev/null && install_missing "${PACKAGES[@]}"
+    CC=clang CXX=clang++ cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DHIPPOLYTA_FUZZ=ON >/dev/null
+    nice -n 10 cmake --build "$build_dir" -j "$(nproc)" --target fuzz
+fi
+
+if [ ${#targets[@]} -eq 0 ]; then
+    for bin in "$build_dir"/fuzz/fuzz_*; do
+        targets+=("$(basename "$bin" | sed 's/^fuzz_//')")
+    done
+fi
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hippolyta-fuzz-run.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+artifacts="$build_dir/fuzz-artifacts"
+mkdir -p "$artifacts"
+
+failed=0
+rows=()
+for t in "${targets[@]}"; do
+    bin="$build_dir/fuzz/fuzz_$t"
+    if [ ! -x "$bin" ]; then
+        rows+=("$t|-|-|no such target ($bin)")
+        failed=1
+        continue
+    fi
+    mkdir -p "$scratch/$t" "$artifacts/$t"
+    [ -d "tests/fuzz/corpus/$t" ] && cp -r "tests/fuzz/corpus/$t/." "$scratch/$t/"
+    limit=(-max_total_time="$seconds")
+    [ -n "$runs" ] && limit=(-runs="$runs")
+    log="$artifacts/$t/last-run.log"
+    echo "fuzz.sh: $t (${runs:+$runs runs}${runs:-$seconds s})" >&2
+    status=0
+    "$bin" "${limit[@]}" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$scratch/$t" \
+        >"$log" 2>&1 || status=$?
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    if [ "$status" -eq 0 ]; then
+        result=ok
+    else
+        failed=1
+        crash=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+        result="FAILED (exit $status; log $log${crash:+; input $crash})"
+    fi
+    rows+=("$t|${execs:-?}|${rate:-?}|$result")
+done
+
+printf '%-16s %12s %8s  %s\n' target executions exec/s result
+for row in "${rows[@]}"; do
+    IFS='|' read -r t e r res <<<"$row"
+    printf '%-16s %12s %8s  %s\n' "$t" "$e" "$r" "$res"
+done
+exit "$failed"
