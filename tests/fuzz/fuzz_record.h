@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include "engine/core/notation.h"
 #include "engine/core/records/game_record.h"
@@ -39,6 +40,27 @@ inline std::string recordDifference(const GameRecord& a, const GameRecord& b) {
     if (a.application != b.application)
         return "application " + quoted(a.application) + " vs " + quoted(b.application);
     return "";
+}
+
+// The round trip every loaded record must survive: it replays, its own text (write) loads
+// (read) to the same game, and saving that again gives the same text. `format` names the form.
+template <typename Write, typename Read>
+void checkRecordRoundTrip(const GameRecord& record, Write write, Read read, const char* format) {
+    try {
+        replayRecord(record);
+    } catch (const RecordError& e) {
+        fail(std::string("a loaded record does not replay: ") + e.what());
+    }
+    const std::string saved = write(record);
+    GameRecord again;
+    try {
+        again = read(saved);
+    } catch (const RecordError& e) {
+        fail(std::string("our own ") + format + " does not load: " + e.what() + "\n" + saved);
+    }
+    const std::string diff = recordDifference(record, again);
+    check(diff.empty(), "the reloaded record differs in " + diff + "\n" + saved);
+    check(write(again) == saved, "saving the reloaded record gives other text\n" + saved);
 }
 
 }  // namespace hippolyta::fuzz

@@ -18,20 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check(record.moves.size() == record.movers.size() &&
               record.timeLeft.size() == record.moves.size(),
           "record lists of different lengths");
-    try {
-        replayRecord(record);
-    } catch (const RecordError& e) {
-        fuzz::fail(std::string("a loaded record does not replay: ") + e.what());
-    }
-    const std::string saved = writeSgf(record);
-    GameRecord again;
-    try {
-        again = readSgf(saved);
-    } catch (const RecordError& e) {
-        fuzz::fail(std::string("our own SGF does not load: ") + e.what() + "\n" + saved);
-    }
-    const std::string diff = fuzz::recordDifference(record, again);
-    check(diff.empty(), "the reloaded record differs in " + diff + "\n" + saved);
-    check(writeSgf(again) == saved, "saving the reloaded record gives other text\n" + saved);
+    fuzz::checkRecordRoundTrip(
+        record, [](const GameRecord& r) { return writeSgf(r); },
+        [](std::string_view text) { return readSgf(text); }, "SGF");
     return 0;
 }

@@ -14,20 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } catch (const RecordError&) {
         return 0;
     }
-    try {
-        replayRecord(record);
-    } catch (const RecordError& e) {
-        fuzz::fail(std::string("a loaded record does not replay: ") + e.what());
-    }
-    const std::string saved = writeTextRecord(record);
-    GameRecord again;
-    try {
-        again = readTextRecord(saved);
-    } catch (const RecordError& e) {
-        fuzz::fail(std::string("our own text record does not load: ") + e.what() + "\n" + saved);
-    }
-    const std::string diff = fuzz::recordDifference(record, again);
-    check(diff.empty(), "the reloaded record differs in " + diff + "\n" + saved);
-    check(writeTextRecord(again) == saved, "saving the reloaded record gives other text\n" + saved);
+    fuzz::checkRecordRoundTrip(
+        record, [](const GameRecord& r) { return writeTextRecord(r); },
+        [](std::string_view text) { return readTextRecord(text); }, "text record");
     return 0;
 }
