@@ -1,34 +1,33 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for a while:
-#   tools/fuzz.sh [--seconds N | --runs N] [--build-dir DIR] [--no-build] [TARGET...]
+# Builds the libFuzzer targets (the clang ASan + UBSan build, build-sanitize) and runs each:
+#   tools/fuzz.sh [--seconds N | --runs N] [--no-build] [--build-dir DIR] [TARGET...]
 # TARGET is a name such as sgf or gtp_session (default: every target in tests/fuzz). Each run
 # starts from a copy of tests/fuzz/corpus/TARGET in a scratch directory, so the checked-in
-# corpus never grows. Prints a table (target, executions, exec/s, result) and exits non-zero on
-# any crash, leak, timeout, out-of-memory or sanitizer report, keeping the input that caused it.
+# corpus never grows; libFuzzer's seed is fixed (1). Prints a table (target, executions, exec/s,
+# result) and exits non-zero on any crash, leak, timeout, out-of-memory or sanitizer report,
+# keeping the input that caused it. --no-build runs the binaries as they are; --build-dir runs
+# those in DIR/fuzz (a copy kept for a long run, say) and implies --no-build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
 runs=""
-build_dir=build-fuzz
+build_dir=build-sanitize
 do_build=1
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds=$2; runs=""; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
-        --build-dir) build_dir=$2; shift 2 ;;
+        --build-dir) build_dir=$2; do_build=0; shift 2 ;;
         --no-build) do_build=0; shift ;;
-        -h|--help) sed -n 2,7p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,9p "$0"; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
 done
 
-# Besides the normal build's packages (tools/quickstart.sh), the fuzz build needs clang.
-PACKAGES=(clang cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
-          libspdlog-dev libgtest-dev nlohmann-json3-dev)
-source tools/install_packages.sh
+source tools/builds.sh
 
 # The longest input each target is given: enough for its format, small enough to stay fast.
 max_len() {
@@ -41,12 +40,7 @@ max_len() {
     esac
 }
 
-if [ "$do_build" -eq 1 ]; then
-    command -v dpkg-query >/dev/null && install_missing "${PACKAGES[@]}"
-    CC=clang CXX=clang++ cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DHIPPOLYTA_FUZZ=ON >/dev/null
-    nice -n 10 cmake --build "$build_dir" -j "$(nproc)" --target fuzz
-fi
+[ "$do_build" -eq 1 ] && build_sanitize --target fuzz
 
 if [ ${#targets[@]} -eq 0 ]; then
     for bin in "$build_dir"/fuzz/fuzz_*; do
@@ -75,10 +69,10 @@ for t in "${targets[@]}"; do
     limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")
     log="$artifacts/$t/last-run.log"
-    echo "fuzz.sh: $t (${runs:+$runs runs}${runs:-$seconds s})" >&2
+    echo "fuzz.sh: $t (${limit[0]#-})" >&2
     status=0
     "$bin" "${limit[@]}" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$scratch/$t" \
+        -seed=1 -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$scratch/$t" \
         >"$log" 2>&1 || status=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

@@ -3,7 +3,7 @@
 # bound of a long ponder.
 #   tools/soak.sh [--asan] [--tsan] [--games N] [--seed S] [--sizes mixed|fixed] [--size N]
 #   tools/soak.sh --ponder-seconds S [--memory MB]
-# --asan: ASan + UBSan build in build-sanitize (as tools/quickstart.sh sanitize makes it);
+# --asan: the ASan + UBSan build (build-sanitize, as tools/quickstart.sh sanitize makes it);
 # --tsan: ThreadSanitizer build in build-tsan, the engine with --threads 2. Neither: both.
 # --ponder-seconds: the Release build in build; ponder S seconds under --memory MB (256) and
 # report the peak resident size. Exits non-zero when any soak found a problem.
@@ -29,12 +29,8 @@ while [ $# -gt 0 ]; do
 done
 [ "$asan$tsan" = 00 ] && [ "$ponder" = 0 ] && asan=1 tsan=1
 
-build() {  # build DIR [CMAKE ARGS...]: only the engine and the soak tool
-    local dir=$1
-    shift
-    cmake -S . -B "$dir" "$@" >/dev/null
-    cmake --build "$dir" -j "$(nproc)" --target hippolyta hippolyta-soak >&2
-}
+source tools/builds.sh
+ENGINE_AND_SOAK=(--target hippolyta hippolyta-soak)
 
 soak() {  # soak DIR NAME [ENGINE OPTIONS...]
     local dir=$1 name=$2
@@ -47,17 +43,17 @@ soak() {  # soak DIR NAME [ENGINE OPTIONS...]
 
 status=0
 if [ "$ponder" != 0 ]; then
-    build build -DCMAKE_BUILD_TYPE=Release
+    build_release "${ENGINE_AND_SOAK[@]}"
     build/bin/hippolyta-soak --engine "build/bin/hippolyta" --ponder-seconds "$ponder" \
         --memory "$memory" || status=1
 fi
 if [ "$asan" = 1 ]; then
-    build build-sanitize -DHIPPOLYTA_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    build_sanitize "${ENGINE_AND_SOAK[@]}"
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
         soak build-sanitize asan || status=1
 fi
 if [ "$tsan" = 1 ]; then
-    build build-tsan -DHIPPOLYTA_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    build_tsan "${ENGINE_AND_SOAK[@]}"
     TSAN_OPTIONS=${TSAN_OPTIONS:-second_deadlock_stack=1} soak build-tsan tsan --threads 2 ||
         status=1
 fi

@@ -67,7 +67,7 @@ std::string keyField(const std::string& key, const std::string& field) {
 }
 
 // The SGF overtime text for a time control, in the forms other programs write.
-void describeClock(const TimeControl& tc, GameRecord& record) {
+void describeClock(const MatchTimeControl& tc, GameRecord& record) {
     record.timeControl = formatTimeControl(tc);
     switch (tc.kind) {
         case ClockKind::SuddenDeath:

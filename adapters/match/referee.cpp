@@ -87,7 +87,7 @@ class Referee {
         }
         require(side, "boardsize " + std::to_string(game_.size()));
         require(side, "clear_board");
-        const TimeControl& tc = options_.timeControl;
+        const MatchTimeControl& tc = options_.timeControl;
         if (tc.kind != ClockKind::None) {
             // Engines may play without knowing the clock: a refusal here costs nothing.
             const bool kgs = engine(side).lists("kgs-time_settings");

@@ -16,7 +16,7 @@
 namespace hippolyta {
 
 struct RefereeOptions {
-    TimeControl timeControl;
+    MatchTimeControl timeControl;
     double graceSeconds = 0.5;               // a move is late only past its allowance plus this
     double commandTimeout = 10;              // for commands other than genmove
     double untimedMoveTimeout = 60;          // genmove without a time control: a hang after this

@@ -34,8 +34,8 @@ std::string formatSeconds(double s) {
     return out == "-0" ? "0" : out;
 }
 
-TimeControl parseTimeControl(std::string_view text) {
-    TimeControl tc;
+MatchTimeControl parseTimeControl(std::string_view text) {
+    MatchTimeControl tc;
     if (text == "none" || text.empty()) return tc;
     if (text.starts_with("move:")) {
         tc.kind = ClockKind::PerMove;
@@ -70,7 +70,7 @@ TimeControl parseTimeControl(std::string_view text) {
     return tc;
 }
 
-std::string formatTimeControl(const TimeControl& tc) {
+std::string formatTimeControl(const MatchTimeControl& tc) {
     switch (tc.kind) {
         case ClockKind::PerMove:
             return "move:" + formatSeconds(tc.periodSeconds);
@@ -87,7 +87,7 @@ std::string formatTimeControl(const TimeControl& tc) {
     }
 }
 
-std::string timeSettingsCommand(const TimeControl& tc, bool kgs) {
+std::string timeSettingsCommand(const MatchTimeControl& tc, bool kgs) {
     const std::string m = formatSeconds(tc.mainSeconds), p = formatSeconds(tc.periodSeconds);
     switch (tc.kind) {
         case ClockKind::PerMove:  // Canadian: P seconds for every single move
@@ -106,7 +106,8 @@ std::string timeSettingsCommand(const TimeControl& tc, bool kgs) {
     }
 }
 
-GameClock::GameClock(const TimeControl& tc, double graceSeconds) : tc_(tc), grace_(graceSeconds) {
+GameClock::GameClock(const MatchTimeControl& tc, double graceSeconds)
+    : tc_(tc), grace_(graceSeconds) {
     for (Side& s : sides_) {
         s.remaining = tc.kind == ClockKind::PerMove ? tc.periodSeconds : tc.mainSeconds;
         s.periods = tc.kind == ClockKind::ByoYomi ? tc.periods : 0;

@@ -19,34 +19,34 @@ namespace hippolyta {
 
 enum class ClockKind { None, PerMove, SuddenDeath, Fischer, ByoYomi };
 
-struct TimeControl {
+struct MatchTimeControl {
     ClockKind kind = ClockKind::None;
     double mainSeconds = 0;       // SuddenDeath, Fischer, ByoYomi
     double incrementSeconds = 0;  // Fischer
     double periodSeconds = 0;     // PerMove: the time per move; ByoYomi: one period
     int periods = 0;              // ByoYomi
 
-    friend bool operator==(const TimeControl&, const TimeControl&) = default;
+    friend bool operator==(const MatchTimeControl&, const MatchTimeControl&) = default;
 };
 
 // Throws std::invalid_argument with a clear message for a malformed text.
-TimeControl parseTimeControl(std::string_view text);
+MatchTimeControl parseTimeControl(std::string_view text);
 // The text form above; parseTimeControl(formatTimeControl(tc)) == tc.
-std::string formatTimeControl(const TimeControl& tc);
+std::string formatTimeControl(const MatchTimeControl& tc);
 // Seconds without trailing zeros, to the millisecond: 5, 0.25, 899.957.
 std::string formatSeconds(double seconds);
 
 // The GTP commands that announce tc at the start of a game: kgs-time_settings if the engine
 // has it, else the standard time_settings (Fischer is announced as absolute time and the
 // increments show in time_left). Empty for no time control.
-std::string timeSettingsCommand(const TimeControl& tc, bool kgs);
+std::string timeSettingsCommand(const MatchTimeControl& tc, bool kgs);
 
 // One game's two clocks.
 class GameClock {
   public:
-    explicit GameClock(const TimeControl& tc, double graceSeconds = 0);
+    explicit GameClock(const MatchTimeControl& tc, double graceSeconds = 0);
 
-    const TimeControl& timeControl() const { return tc_; }
+    const MatchTimeControl& timeControl() const { return tc_; }
     // How long side may think from now before it loses on time, grace included;
     // nullopt without a time control.
     std::optional<double> deadline(Color side) const;
@@ -66,7 +66,7 @@ class GameClock {
         int periods = 0;
         double used = 0;
     };
-    TimeControl tc_;
+    MatchTimeControl tc_;
     double grace_;
     Side sides_[2];
 };

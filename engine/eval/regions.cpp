@@ -176,7 +176,6 @@ RegionCounter::RegionCounter(uint64_t nodeBudget, size_t cacheEntries)
     : nodeBudget_(nodeBudget), cacheEntries_(cacheEntries) {}
 
 MoveBounds RegionCounter::count(int n, Bitboard amazons, Bitboard empty) {
-    std::optional<Move> unused;
     return withBoardSize(n, [&]<int N>() {
         LongestLine<N> search(cache_, cacheEntries_, nodeBudget_);
         MoveBounds b;

@@ -13,7 +13,6 @@
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace hippolyta;
-using fuzz::check;
 
 namespace {
 
@@ -40,9 +39,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     }
     const std::string saved = serializeBook(*book);
-    check(saved == bytes, "a book that parses serializes to other bytes");
+    FUZZ_CHECK(saved == bytes, "a book that parses serializes to other bytes");
     try {
-        check(fuzz::sameBook(parseBook(saved, "saved.book"), *book), "the reparsed book differs");
+        FUZZ_CHECK(fuzz::sameBook(parseBook(saved, "saved.book"), *book),
+                   "the reparsed book differs");
     } catch (const BookError& e) {
         fuzz::fail(std::string("our own book does not parse: ") + e.what());
     }

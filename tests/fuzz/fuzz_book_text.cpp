@@ -7,7 +7,6 @@
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace hippolyta;
-using fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::istringstream in{std::string(fuzz::asText(data, size))};
@@ -22,10 +21,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::istringstream back(text.str());
     try {
         const Book again = importBookText(back);
-        check(fuzz::sameBook(again, *book), "the reimported book differs:\n" + text.str());
+        FUZZ_CHECK(fuzz::sameBook(again, *book), "the reimported book differs:\n" + text.str());
         std::ostringstream text2;
         exportBookText(again, text2);
-        check(text2.str() == text.str(), "exporting the reimported book gives other text");
+        FUZZ_CHECK(text2.str() == text.str(), "exporting the reimported book gives other text");
     } catch (const BookError& e) {
         fuzz::fail(std::string("our own book text does not import: ") + e.what() + "\n" +
                    text.str());

@@ -6,20 +6,19 @@
 #include "tests/fuzz/fuzz_botzone.h"
 
 using namespace hippolyta;
-using fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const BotzoneTurnInput input = parseBotzoneJson(fuzz::asText(data, size));
-    check(input.format == BotzoneFormat::Json, "JSON input read as simple");
-    check(input.full || input.move || !input.problems.empty(),
-          "an unusable turn without a problem");
+    FUZZ_CHECK(input.format == BotzoneFormat::Json, "JSON input read as simple");
+    FUZZ_CHECK(input.full || input.move || !input.problems.empty(),
+               "an unusable turn without a problem");
     fuzz::BotzoneGame game;
     game.take(input);
     const BotzoneMove answer = game.answer();
     const std::string line = formatBotzoneJsonAnswer(answer, "fuzz");
-    check(line.find('\n') == std::string::npos, "the JSON answer is not one line");
+    FUZZ_CHECK(line.find('\n') == std::string::npos, "the JSON answer is not one line");
     const auto response = nlohmann::json::parse(line).at("response");
     const BotzoneTurnInput again = parseBotzoneJson(response.dump());
-    check(again.move && *again.move == answer, "the JSON answer gives back another move");
+    FUZZ_CHECK(again.move && *again.move == answer, "the JSON answer gives back another move");
     return 0;
 }

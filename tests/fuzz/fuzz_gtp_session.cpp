@@ -4,7 +4,7 @@
 // internal error (an exception other than a protocol error).
 //
 // The first byte picks the engine (mcts or greedy), pondering, the tree memory, the board and
-// whether the shipped opening books are used; the search is cheap (50 visits). Lines that would
+// whether the shipped opening books are used; the search is cheap (16 visits). Lines that would
 // take long or touch arbitrary files are rewritten: amz-perft deeper than 1 is dropped, and
 // loadsgf/printsgf files go to one of four names in a scratch directory (so that a game saved by
 // printsgf can be loaded back).
@@ -23,11 +23,11 @@
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace hippolyta;
-using fuzz::check;
 
 namespace {
 
-constexpr long long kMaxPerft = 1;  // depth 2 on 10x10 takes 0.3 s under ASan
+constexpr long long kMaxPerft = 1;
+constexpr uint64_t kVisits = 16;  // depth 2 on 10x10 takes 0.3 s under ASan
 const char* const kName = "= Hippolyta\n\n";
 
 std::string scratchDir;
@@ -75,10 +75,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     config.threads = 1;
     config.memoryMb = 1 + (flags >> 2 & 1);
     // The endgame solver and region counting keep their code paths but with small budgets.
-    config.search.solverBudget = 2000;
-    config.search.regionBudgetRoot = 2000;
-    config.search.regionBudgetTree = 200;
-    config.visits = 50;
+    config.search.solverBudget = 300;
+    config.search.regionBudgetRoot = 300;
+    config.search.regionBudgetTree = 50;
+    config.visits = kVisits;
     config.moveTimeSeconds = 0.05;
     config.seed = flags >> 3;
     GtpOptions options;
@@ -87,9 +87,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Bit 7: the shipped opening books (loaded on first use for 8x8 and 10x10).
     if (flags & 0x80) options.book.directory = HIPPOLYTA_BOOK_DIR;
 
-    // Bits 4-6 may start on a smaller (cheaper) or larger board: 0 keeps 10x10.
-    std::string input;
-    if (const int size = flags >> 4 & 7) input = "boardsize " + std::to_string(size + 4) + "\n";
+    // Bits 4-6 pick the starting board, mostly small ones (a 10x10 search costs ten times a
+    // 6x6 one); sessions can still change it with boardsize.
+    constexpr int kSizes[8] = {6, 5, 7, 8, 6, 4, 5, 10};
+    std::string input = "boardsize " + std::to_string(kSizes[flags >> 4 & 7]) + "\n";
     const std::string_view text = fuzz::asText(data + 1, size - 1);
     for (size_t pos = 0; pos <= text.size();) {
         const size_t end = std::min(text.find('\n', pos), text.size());
@@ -102,12 +103,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     GtpSession session(config, options);
     std::istringstream in(input);
     std::ostringstream out;
-    check(session.run(in, out) == 0, "the session did not exit with 0");
+    FUZZ_CHECK(session.run(in, out) == 0, "the session did not exit with 0");
     const std::string answers = out.str();
-    check(answers.find("internal error") == std::string::npos,
-          "a command ended in an internal error:\n" + answers);
+    FUZZ_CHECK(answers.find("internal error") == std::string::npos,
+               "a command ended in an internal error:\n" + answers);
     if (!session.state().quitRequested())
-        check(answers.ends_with(kName), "the last answer is not '= Hippolyta':\n" + answers);
-    check(session.execute("name") == kName, "name answers wrongly after the session");
+        FUZZ_CHECK(answers.ends_with(kName), "the last answer is not '= Hippolyta':\n" + answers);
+    FUZZ_CHECK(session.execute("name") == kName, "name answers wrongly after the session");
     return 0;
 }

@@ -7,7 +7,6 @@
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace hippolyta;
-using fuzz::check;
 using fuzz::quoted;
 
 namespace {
@@ -19,8 +18,8 @@ void checkMove(std::string_view text, int n) {
     } catch (const NotationError&) {
         return;
     }
-    check(m.from < n * n && m.to < n * n && m.arrow < n * n,
-          quoted(text) + " parses to a square off the board");
+    FUZZ_CHECK(m.from < n * n && m.to < n * n && m.arrow < n * n,
+               quoted(text) + " parses to a square off the board");
     for (const MoveStyle style : {MoveStyle::Slash, MoveStyle::Parenthesis, MoveStyle::Dash}) {
         const std::string formatted = formatMove(m, n, style);
         Move back;
@@ -29,7 +28,7 @@ void checkMove(std::string_view text, int n) {
         } catch (const NotationError& e) {
             fuzz::fail("our own move text " + quoted(formatted) + " does not parse: " + e.what());
         }
-        check(back == m, quoted(formatted) + " parses to another move");
+        FUZZ_CHECK(back == m, quoted(formatted) + " parses to another move");
     }
 }
 
@@ -40,19 +39,20 @@ void checkSquare(std::string_view text, int n) {
     } catch (const NotationError&) {
         return;
     }
-    check(sq >= 0 && sq < n * n, quoted(text) + " parses to a square off the board");
-    check(parseSquare(squareName(sq, n), n) == sq, "square name does not parse back");
+    FUZZ_CHECK(sq >= 0 && sq < n * n, quoted(text) + " parses to a square off the board");
+    FUZZ_CHECK(parseSquare(squareName(sq, n), n) == sq, "square name does not parse back");
     // One spelling per square, up to case.
-    check(squareName(sq, n) == lowerCase(text), quoted(text) + " is not the name of its square");
+    FUZZ_CHECK(squareName(sq, n) == lowerCase(text),
+               quoted(text) + " is not the name of its square");
 }
 
 void checkColor(std::string_view text) {
     try {
         const Color c = parseColor(text);
         const std::string s = lowerCase(text);
-        check(s == "w" || s == "b" || s == "white" || s == "black",
-              quoted(text) + " accepted as a colour");
-        check(parseColor(colorName(c)) == c, "colour name does not parse back");
+        FUZZ_CHECK(s == "w" || s == "b" || s == "white" || s == "black",
+                   quoted(text) + " accepted as a colour");
+        FUZZ_CHECK(parseColor(colorName(c)) == c, "colour name does not parse back");
     } catch (const NotationError&) {
     }
 }

@@ -5,7 +5,6 @@
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace hippolyta;
-using fuzz::check;
 using fuzz::quoted;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -17,11 +16,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     }
     const int n = pos.size();
-    check(n >= kMinBoardSize && n <= kMaxBoardSize, "board size out of range");
-    check(pos.amazons(Color::White) && pos.amazons(Color::Black), "a side without amazons");
-    check(pos.hash() == pos.computeHash(), "incremental hash differs after parsing");
+    FUZZ_CHECK(n >= kMinBoardSize && n <= kMaxBoardSize, "board size out of range");
+    FUZZ_CHECK(pos.amazons(Color::White) && pos.amazons(Color::Black), "a side without amazons");
+    FUZZ_CHECK(pos.hash() == pos.computeHash(), "incremental hash differs after parsing");
     const std::string formatted = formatPosition(pos);
-    check(formatted == text, quoted(text) + " parses but formats as " + quoted(formatted));
-    check(parsePosition(formatted) == pos, "the formatted string parses to another position");
+    FUZZ_CHECK(formatted == text, quoted(text) + " parses but formats as " + quoted(formatted));
+    FUZZ_CHECK(parsePosition(formatted) == pos, "the formatted string parses to another position");
     return 0;
 }

@@ -59,8 +59,8 @@ void checkRecordRoundTrip(const GameRecord& record, Write write, Read read, cons
         fail(std::string("our own ") + format + " does not load: " + e.what() + "\n" + saved);
     }
     const std::string diff = recordDifference(record, again);
-    check(diff.empty(), "the reloaded record differs in " + diff + "\n" + saved);
-    check(write(again) == saved, "saving the reloaded record gives other text\n" + saved);
+    FUZZ_CHECK(diff.empty(), "the reloaded record differs in " + diff + "\n" + saved);
+    FUZZ_CHECK(write(again) == saved, "saving the reloaded record gives other text\n" + saved);
 }
 
 }  // namespace hippolyta::fuzz

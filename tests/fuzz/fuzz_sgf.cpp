@@ -6,7 +6,6 @@
 #include "tests/fuzz/fuzz_record.h"
 
 using namespace hippolyta;
-using fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     GameRecord record;
@@ -15,9 +14,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } catch (const RecordError&) {
         return 0;
     }
-    check(record.moves.size() == record.movers.size() &&
-              record.timeLeft.size() == record.moves.size(),
-          "record lists of different lengths");
+    FUZZ_CHECK(record.moves.size() == record.movers.size() &&
+                   record.timeLeft.size() == record.moves.size(),
+               "record lists of different lengths");
     fuzz::checkRecordRoundTrip(
         record, [](const GameRecord& r) { return writeSgf(r); },
         [](std::string_view text) { return readSgf(text); }, "SGF");

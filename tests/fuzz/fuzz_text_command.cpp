@@ -6,7 +6,6 @@
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace hippolyta;
-using fuzz::check;
 using fuzz::quoted;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -19,14 +18,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } catch (const std::exception& e) {
         fuzz::fail("parseTextCommand threw on " + quoted(line) + ": " + e.what());
     }
-    check(cmd.text.find('#') == std::string::npos && cmd.text.find('\n') == std::string::npos,
-          "echo text " + quoted(cmd.text));
-    check((cmd.kind == TextCommandKind::Empty) == cmd.text.empty(), "empty text and kind differ");
+    FUZZ_CHECK(cmd.text.find('#') == std::string::npos && cmd.text.find('\n') == std::string::npos,
+               "echo text " + quoted(cmd.text));
+    FUZZ_CHECK((cmd.kind == TextCommandKind::Empty) == cmd.text.empty(),
+               "empty text and kind differ");
     if (cmd.kind == TextCommandKind::Move && cmd.move) {
         const Move m = *cmd.move;
-        check(m.from < n * n && m.to < n * n && m.arrow < n * n, "move off the board");
-        check(parseTextCommand(formatMove(m, n, MoveStyle::Parenthesis), n).move == m,
-              "a move's own text reads back differently");
+        FUZZ_CHECK(m.from < n * n && m.to < n * n && m.arrow < n * n, "move off the board");
+        FUZZ_CHECK(parseTextCommand(formatMove(m, n, MoveStyle::Parenthesis), n).move == m,
+                   "a move's own text reads back differently");
     }
     if (cmd.kind == TextCommandKind::Position) {
         try {
@@ -36,6 +36,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
     }
     if (cmd.kind == TextCommandKind::Limit && !cmd.defaultLimits)
-        check(cmd.visits > 0 || cmd.seconds > 0, "a limit of nothing");
+        FUZZ_CHECK(cmd.visits > 0 || cmd.seconds > 0, "a limit of nothing");
     return 0;
 }

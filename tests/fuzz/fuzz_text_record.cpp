@@ -5,7 +5,6 @@
 #include "tests/fuzz/fuzz_record.h"
 
 using namespace hippolyta;
-using fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     GameRecord record;

@@ -6,7 +6,7 @@
 namespace hippolyta {
 namespace {
 
-constexpr int kN = kBotzoneBoardSize;
+constexpr int kBoard = kBotzoneBoardSize;
 
 BotzoneMove bz(std::array<int, 6> v) {
     return BotzoneMove{v};
@@ -21,30 +21,30 @@ int botzoneSquare(int x, int y) {
 // Botzone's first mover ("black") starts at (0,2) (2,0) (5,0) (7,2): our White; its second
 // mover at (0,5) (2,7) (5,7) (7,5): our Black. Their 8x8 start is exactly ours.
 TEST(BotzoneProtocol, StartPositionsAgree) {
-    const Position start = Position::start(kN);
+    const Position start = Position::start(kBoard);
     for (auto [x, y] : {std::pair{0, 2}, {2, 0}, {5, 0}, {7, 2}})
         EXPECT_EQ(start.at(botzoneSquare(x, y)), Piece::WhiteAmazon) << x << "," << y;
     for (auto [x, y] : {std::pair{0, 5}, {2, 7}, {5, 7}, {7, 5}})
         EXPECT_EQ(start.at(botzoneSquare(x, y)), Piece::BlackAmazon) << x << "," << y;
-    EXPECT_EQ(squareName(botzoneSquare(0, 0), kN), "a1");
-    EXPECT_EQ(squareName(botzoneSquare(7, 0), kN), "h1");
-    EXPECT_EQ(squareName(botzoneSquare(0, 7), kN), "a8");
+    EXPECT_EQ(squareName(botzoneSquare(0, 0), kBoard), "a1");
+    EXPECT_EQ(squareName(botzoneSquare(7, 0), kBoard), "h1");
+    EXPECT_EQ(squareName(botzoneSquare(0, 7), kBoard), "a8");
 }
 
 // The first move of the sample game on Botzone's Amazons page.
 TEST(BotzoneProtocol, KnownFirstMove) {
     const auto m = toMove(bz({5, 0, 3, 2, 6, 5}));
     ASSERT_TRUE(m.has_value());
-    EXPECT_EQ(formatMove(*m, kN), "f1-d3/g6");
-    EXPECT_TRUE(Position::start(kN).isLegal(*m));
+    EXPECT_EQ(formatMove(*m, kBoard), "f1-d3/g6");
+    EXPECT_TRUE(Position::start(kBoard).isLegal(*m));
 }
 
 TEST(BotzoneProtocol, MovesRoundTripOnEverySquare) {
-    for (int sq = 0; sq < kN * kN; ++sq) {
+    for (int sq = 0; sq < kBoard * kBoard; ++sq) {
         const Move m{uint8_t(sq), uint8_t((sq * 7 + 3) % 64), uint8_t((sq * 13 + 5) % 64)};
         EXPECT_EQ(toMove(fromMove(m)), m);
     }
-    EXPECT_EQ(fromMove(parseMove("a1-h8/b7", kN)), bz({0, 0, 7, 7, 1, 6}));
+    EXPECT_EQ(fromMove(parseMove("a1-h8/b7", kBoard)), bz({0, 0, 7, 7, 1, 6}));
 }
 
 TEST(BotzoneProtocol, OffBoardNumbersAreNoMove) {
@@ -67,15 +67,15 @@ TEST(BotzoneProtocol, FirstMoverFirstTurn) {
     const BotzoneReplay r = replayBotzoneHistory({{kNone}, {}});
     EXPECT_TRUE(r.problems.empty());
     EXPECT_EQ(r.us, Color::White);
-    EXPECT_EQ(r.game.position(), Position::start(kN));
+    EXPECT_EQ(r.game.position(), Position::start(kBoard));
 }
 
 TEST(BotzoneProtocol, SecondMoverFirstTurn) {
     const BotzoneReplay r = replayBotzoneHistory({{bz({5, 0, 3, 2, 6, 5})}, {}});
     EXPECT_TRUE(r.problems.empty());
     EXPECT_EQ(r.us, Color::Black);
-    Game expected(Position::start(kN));
-    ASSERT_TRUE(expected.play(parseMove("f1-d3/g6", kN)));
+    Game expected(Position::start(kBoard));
+    ASSERT_TRUE(expected.play(parseMove("f1-d3/g6", kBoard)));
     EXPECT_EQ(r.game.position(), expected.position());
 }
 
@@ -85,9 +85,9 @@ TEST(BotzoneProtocol, ThirdTurnOfTheFirstMover) {
     const BotzoneReplay r = replayBotzoneHistory(h);
     EXPECT_TRUE(r.problems.empty()) << r.problems.front();
     EXPECT_EQ(r.us, Color::White);
-    Game expected(Position::start(kN));
+    Game expected(Position::start(kBoard));
     for (const char* m : {"f1-d3/g6", "c8-c4/f7", "a3-a5/c5", "a6-b5/b2"})
-        ASSERT_TRUE(expected.play(parseMove(m, kN))) << m;
+        ASSERT_TRUE(expected.play(parseMove(m, kBoard))) << m;
     EXPECT_EQ(r.game.position(), expected.position());
     EXPECT_EQ(r.game.moves().size(), 4u);
 }
@@ -118,7 +118,7 @@ TEST(BotzoneProtocol, WrongCountsKeepEverythingKnown) {
     // Nothing at all.
     r = replayBotzoneHistory({});
     EXPECT_FALSE(r.problems.empty());
-    EXPECT_EQ(r.game.position(), Position::start(kN));
+    EXPECT_EQ(r.game.position(), Position::start(kBoard));
 }
 
 TEST(BotzoneProtocol, UnreadableFirstRequestMakesUsTheSecondMover) {
@@ -129,8 +129,8 @@ TEST(BotzoneProtocol, UnreadableFirstRequestMakesUsTheSecondMover) {
 }
 
 TEST(BotzoneProtocol, OpponentMoveInKeepRunningMode) {
-    Game game(Position::start(kN));
-    ASSERT_TRUE(game.play(parseMove("f1-d3/g6", kN)));
+    Game game(Position::start(kBoard));
+    ASSERT_TRUE(game.play(parseMove("f1-d3/g6", kBoard)));
     EXPECT_EQ(playBotzoneOpponentMove(game, Color::White, bz({2, 7, 2, 3, 5, 6})), "");
     EXPECT_EQ(game.moves().size(), 2u);
     EXPECT_EQ(game.position().sideToMove(), Color::White);

@@ -7,16 +7,16 @@ namespace {
 
 TEST(TimeControlText, ParsesAndFormatsEveryKind) {
     EXPECT_EQ(parseTimeControl("none").kind, ClockKind::None);
-    const TimeControl move = parseTimeControl("move:0.25");
+    const MatchTimeControl move = parseTimeControl("move:0.25");
     EXPECT_EQ(move.kind, ClockKind::PerMove);
     EXPECT_EQ(move.periodSeconds, 0.25);
-    const TimeControl sd = parseTimeControl("300");
+    const MatchTimeControl sd = parseTimeControl("300");
     EXPECT_EQ(sd.kind, ClockKind::SuddenDeath);
     EXPECT_EQ(sd.mainSeconds, 300);
-    const TimeControl f = parseTimeControl("60+0.5");
+    const MatchTimeControl f = parseTimeControl("60+0.5");
     EXPECT_EQ(f.kind, ClockKind::Fischer);
     EXPECT_EQ(f.incrementSeconds, 0.5);
-    const TimeControl b = parseTimeControl("30+3x5");
+    const MatchTimeControl b = parseTimeControl("30+3x5");
     EXPECT_EQ(b.kind, ClockKind::ByoYomi);
     EXPECT_EQ(b.mainSeconds, 30);
     EXPECT_EQ(b.periods, 3);
@@ -29,11 +29,11 @@ TEST(TimeControlText, ParsesAndFormatsEveryKind) {
 }
 
 TEST(GameClock, NoTimeControlNeverFlags) {
-    GameClock c(TimeControl{}, 0.5);
+    GameClock c(MatchTimeControl{}, 0.5);
     EXPECT_EQ(c.deadline(Color::White), std::nullopt);
     EXPECT_TRUE(c.charge(Color::White, 1e6));
     EXPECT_EQ(c.timeLeftCommand(Color::White, false), "");
-    EXPECT_EQ(timeSettingsCommand(TimeControl{}, false), "");
+    EXPECT_EQ(timeSettingsCommand(MatchTimeControl{}, false), "");
 }
 
 TEST(GameClock, PerMoveIsFreshEachMove) {
