@@ -1,9 +1,17 @@
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include "adapters/match/time_control.h"
+#include "engine/search/time_control.h"
 
 namespace hippolyta {
 namespace {
+
+// Both headers in one file: the match runner's time control once had the engine's class name,
+// two definitions of one name in one program (found by the unity build), which this file
+// would no longer compile with.
+static_assert(!std::is_same_v<MatchTimeControl, TimeControl>);
 
 TEST(TimeControlText, ParsesAndFormatsEveryKind) {
     EXPECT_EQ(parseTimeControl("none").kind, ClockKind::None);
