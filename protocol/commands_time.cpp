@@ -1,6 +1,7 @@
 // Time commands: the controller's time settings and clock reports, validated and stored in the
 // session's TimeControl. Budgeting from them is move_budget.h's business; amz-time_debug shows it.
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 #include "protocol/move_budget.h"
@@ -68,15 +69,16 @@ void validating(F&& f) {
 std::string describeTimeControl(const TimeControl& time) {
     const TimeSettings& s = time.settings();
     std::string out = timeKindName(s.kind);
-    if (s.hasLimit()) out += " main " + secondsText(s.mainSeconds);
+    if (s.hasLimit()) out += " main " + formatSeconds(s.mainSeconds);
     if (s.kind == TimeKind::Byoyomi)
-        out += " period " + secondsText(s.periodSeconds) + " periods " + std::to_string(s.periods);
+        out +=
+            " period " + formatSeconds(s.periodSeconds) + " periods " + std::to_string(s.periods);
     if (s.kind == TimeKind::Canadian)
-        out += " period " + secondsText(s.periodSeconds) + " stones " + std::to_string(s.stones);
-    if (s.kind == TimeKind::Fischer) out += " increment " + secondsText(s.incrementSeconds);
+        out += " period " + formatSeconds(s.periodSeconds) + " stones " + std::to_string(s.stones);
+    if (s.kind == TimeKind::Fischer) out += " increment " + formatSeconds(s.incrementSeconds);
     for (Color c : {Color::White, Color::Black}) {
         const ClockState& clock = time.clock(c);
-        out += std::string("\n") + colorName(c) + " time_left " + secondsText(clock.secondsLeft) +
+        out += std::string("\n") + colorName(c) + " time_left " + formatSeconds(clock.secondsLeft) +
                " stones " + std::to_string(clock.stonesLeft) +
                (clock.reported ? "" : " (not reported)");
     }

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 #include "engine/search/stoppers.h"
 #include "protocol/gtp_commands.h"
 
@@ -27,14 +28,14 @@ SearchLimits moveLimits(GtpState& state, Color c) {
     if (!state.time().settings().hasLimit()) return state.engine().defaultLimits();
     const TimeBudget budget = moveBudget(state, c);
     spdlog::debug("time: {} to move: optimum {} s, maximum {} s, {} moves left ({})", colorName(c),
-                  secondsText(budget.optimum), secondsText(budget.maximum),
-                  secondsText(budget.movesLeft), budget.reason);
+                  formatSeconds(budget.optimum), formatSeconds(budget.maximum),
+                  formatSeconds(budget.movesLeft), budget.reason);
     auto chain = StopperChain::standard(budget);
     SearchLimits limits = limitsForChain(chain);
     limits.onReport = [chain](const SearchResult& r) {
         if (!chain->shouldStop(r)) return false;
         spdlog::debug("time: stopped by {} after {} s, {} simulations, {} visits",
-                      chain->stoppedBy(), secondsText(r.seconds), r.simulations, r.visits);
+                      chain->stoppedBy(), formatSeconds(r.seconds), r.simulations, r.visits);
         return true;
     };
     return limits;
@@ -45,14 +46,14 @@ void recordMoveTime(GtpState& state, Color c, double elapsed) {
     state.time().charge(c, elapsed);
     const ClockState& clock = state.time().clock(c);
     spdlog::debug("time: {} moved in {} s; own clock now {} s, stones {}", colorName(c),
-                  secondsText(elapsed), secondsText(clock.secondsLeft), clock.stonesLeft);
+                  formatSeconds(elapsed), formatSeconds(clock.secondsLeft), clock.stonesLeft);
 }
 
 std::string describeTimeDebug(GtpState& state, Color c) {
     const TimeBudget b = moveBudget(state, c);
     return describeTimeControl(state.time()) + "\nbudget " + colorName(c) + " optimum " +
-           secondsText(b.optimum) + " maximum " + secondsText(b.maximum) + " moves_left " +
-           secondsText(b.movesLeft) + "\nreason " + b.reason;
+           formatSeconds(b.optimum) + " maximum " + formatSeconds(b.maximum) + " moves_left " +
+           formatSeconds(b.movesLeft) + "\nreason " + b.reason;
 }
 
 }  // namespace hippolyta

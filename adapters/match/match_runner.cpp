@@ -17,6 +17,7 @@
 #include "engine/core/fnv.h"
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
+#include "engine/core/text_util.h"
 
 namespace hippolyta {
 

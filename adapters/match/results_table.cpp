@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "adapters/match/time_control.h"
+#include "engine/core/text_util.h"
 
 namespace hippolyta {
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "engine/core/notation.h"
+#include "engine/core/text_util.h"
 
 namespace hippolyta {
 
@@ -23,16 +24,6 @@ double seconds(std::string_view s, std::string_view whole) {
 }
 
 }  // namespace
-
-std::string formatSeconds(double s) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.3f", s);
-    std::string out(buf);
-    while (out.back() == '0')
-        out.pop_back();
-    if (out.back() == '.') out.pop_back();
-    return out == "-0" ? "0" : out;
-}
 
 MatchTimeControl parseTimeControl(std::string_view text) {
     MatchTimeControl tc;

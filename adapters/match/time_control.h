@@ -33,8 +33,6 @@ struct MatchTimeControl {
 MatchTimeControl parseTimeControl(std::string_view text);
 // The text form above; parseTimeControl(formatTimeControl(tc)) == tc.
 std::string formatTimeControl(const MatchTimeControl& tc);
-// Seconds without trailing zeros, to the millisecond: 5, 0.25, 899.957.
-std::string formatSeconds(double seconds);
 
 // The GTP commands that announce tc at the start of a game: kgs-time_settings if the engine
 // has it, else the standard time_settings (Fischer is announced as absolute time and the

@@ -34,9 +34,20 @@ inline std::string fixedDecimals(double v, int decimals) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
     if (std::fabs(v) < 0.5 * std::pow(10.0, -decimals)) v = 0;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
+    // Sized to fit: a fixed buffer cut huge values' digits short.
+    const int length = std::snprintf(nullptr, 0, "%.*f", decimals, v);
+    std::string out(static_cast<size_t>(length), '\0');
+    std::snprintf(out.data(), out.size() + 1, "%.*f", decimals, v);
+    return out;
+}
+
+// Seconds to the millisecond without trailing zeros: "5", "0.25", "899.957", never "-0".
+inline std::string formatSeconds(double seconds) {
+    std::string out = fixedDecimals(seconds, 3);
+    if (out.find('.') == std::string::npos) return out;  // nan, inf
+    out.erase(out.find_last_not_of('0') + 1);
+    if (out.back() == '.') out.pop_back();
+    return out;
 }
 
 }  // namespace hippolyta

@@ -68,15 +68,6 @@ void chargeCanadian(ClockState& k, const TimeSettings& s, double elapsed) {
 
 }  // namespace
 
-std::string secondsText(double seconds) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3f", seconds);
-    std::string text(buf);
-    text.erase(text.find_last_not_of('0') + 1);
-    if (text.back() == '.') text.pop_back();
-    return text == "-0" ? "0" : text;
-}
-
 const char* timeKindName(TimeKind kind) {
     switch (kind) {
         case TimeKind::Absolute:

@@ -25,8 +25,6 @@ enum class TimeKind {
 };
 
 const char* timeKindName(TimeKind kind);  // "none", "absolute", ...
-// Seconds to the millisecond without trailing zeros ("5", "0.25"), for stable texts.
-std::string secondsText(double seconds);
 
 struct TimeSettings {
     static constexpr double kMaxSeconds = 1e7;  // about 115 days: anything more is a typo

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/core/text_util.h"
 #include "engine/search/solver.h"
 
 namespace hippolyta {
@@ -22,11 +23,11 @@ double positive(double v) {
 }
 
 std::string mainText(double left, double moves) {
-    return secondsText(left) + " s main time left over " + secondsText(moves) + " moves";
+    return formatSeconds(left) + " s main time left over " + formatSeconds(moves) + " moves";
 }
 
 std::string reserveText(double reserve) {
-    return reserve > 0 ? ", reserve " + secondsText(reserve) : "";
+    return reserve > 0 ? ", reserve " + formatSeconds(reserve) : "";
 }
 
 // `reserve` is kept out of the optimum's pool only: the maximum may still dig into it.
@@ -43,7 +44,7 @@ Plan fischerPlan(const TimeSettings& s, const ClockState& clock, double m, doubl
     const double left = positive(clock.secondsLeft - lag);
     return {left, (positive(left - reserve) + s.incrementSeconds * (m - 1)) / m,
             "fischer: " + mainText(clock.secondsLeft, m) + ", increment " +
-                secondsText(s.incrementSeconds) + reserveText(reserve)};
+                formatSeconds(s.incrementSeconds) + reserveText(reserve)};
 }
 
 // In main time every move can also count on one period once main time is gone, and a move
@@ -54,13 +55,13 @@ Plan byoyomiPlan(const TimeSettings& s, const ClockState& clock, double m, doubl
         const double main = positive(clock.secondsLeft - lag);
         return {positive(clock.secondsLeft + period - lag), main / m + positive(period - lag),
                 "byoyomi: " + mainText(clock.secondsLeft, m) + ", then periods of " +
-                    secondsText(period)};
+                    formatSeconds(period)};
     }
     const double left = clock.stonesLeft > 0 ? clock.secondsLeft : period;
     const int periods = clock.stonesLeft > 0 ? clock.stonesLeft : s.periods;
     return {positive(left - lag), positive(left - lag),
-            "byoyomi: " + secondsText(left) + " s left in the period, " + std::to_string(periods) +
-                " periods left"};
+            "byoyomi: " + formatSeconds(left) + " s left in the period, " +
+                std::to_string(periods) + " periods left"};
 }
 
 // Overtime: `stones` moves must fit in what is left of the period, each keeping its lag; this
@@ -72,14 +73,15 @@ Plan canadianPlan(const TimeSettings& s, const ClockState& clock, double m, doub
         const double main = positive(clock.secondsLeft - lag);
         return {positive(clock.secondsLeft + perStone - lag), main / m + positive(perStone - lag),
                 "canadian: " + mainText(clock.secondsLeft, m) + ", then " +
-                    std::to_string(s.stones) + " stones in " + secondsText(s.periodSeconds)};
+                    std::to_string(s.stones) + " stones in " + formatSeconds(s.periodSeconds)};
     }
     const double left = clock.stonesLeft > 0 ? clock.secondsLeft : s.periodSeconds;
     const int stones = clock.stonesLeft > 0 ? clock.stonesLeft : s.stones;
     const double share = positive(left / stones - lag);
     const double others = (stones - 1) * (lag + floor);
-    return {std::max(share, positive(left - lag - others)), share,
-            "canadian: " + secondsText(left) + " s left for " + std::to_string(stones) + " stones"};
+    return {
+        std::max(share, positive(left - lag - others)), share,
+        "canadian: " + formatSeconds(left) + " s left for " + std::to_string(stones) + " stones"};
 }
 
 Plan planFor(const TimeSettings& s, const ClockState& clock, MovesLeft moves,
@@ -106,7 +108,7 @@ TimeBudget fallbackBudget(double movesLeft, const TimeManagerOptions& o) {
     b.visits = o.fallbackVisits;
     b.optimum = b.maximum = o.fallbackVisits ? 0 : o.fallbackSeconds;
     b.reason = o.fallbackVisits ? "no clock: " + std::to_string(o.fallbackVisits) + " visits"
-                                : "no clock: " + secondsText(o.fallbackSeconds) + " s a move";
+                                : "no clock: " + formatSeconds(o.fallbackSeconds) + " s a move";
     return b;
 }
 

@@ -7,6 +7,7 @@
 #include "engine/core/notation.h"
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
+#include "engine/core/text_util.h"
 
 namespace hippolyta {
 namespace {
@@ -41,6 +42,27 @@ TEST(FuzzRegression, TextRecordValueWithCarriageReturnRoundTrips) {
     const GameRecord again = readTextRecord(writeTextRecord(r));
     EXPECT_EQ(again.whiteName, r.whiteName);
     EXPECT_EQ(again.timeControl, r.timeControl);
+}
+
+// Found by the sgf target in the long run: a time with more digits than a 32-byte buffer (here
+// WL[4444...899.838], 4.4e33 seconds) was written cut short, and the zeros of what was left
+// stripped, so the record reloaded with another time. Times now print whole.
+TEST(FuzzRegression, HugeSgfTimeSavesAndReloadsWhole) {
+    const std::string huge = "4444444444444444444444444444444444899.838";
+    const GameRecord r = readSgf("(;GM[18]SZ[10]TM[1e300];W[gjgdbd]WL[" + huge + "])");
+    ASSERT_EQ(r.timeLeft.size(), 1u);
+    const GameRecord back = readSgf(writeSgf(r));
+    ASSERT_TRUE(back.timeLeft[0] && back.mainTime);
+    EXPECT_EQ(*back.timeLeft[0], *r.timeLeft[0]);
+    EXPECT_EQ(*back.mainTime, 1e300);
+    EXPECT_EQ(writeSgf(back), writeSgf(r));
+    // The shared formatter: whole digits, zeros stripped only after the point.
+    EXPECT_EQ(formatSeconds(1e22), "1" + std::string(22, '0'));
+    EXPECT_EQ(std::stod(formatSeconds(1e30)), 1e30);
+    EXPECT_EQ(formatSeconds(1000), "1000");
+    EXPECT_EQ(formatSeconds(899.9570001), "899.957");
+    EXPECT_EQ(formatSeconds(-0.0001), "0");
+    EXPECT_EQ(fixedDecimals(1e300, 1).size(), 303u);
 }
 
 }  // namespace

@@ -216,16 +216,6 @@ void readGameInfo(const Node& root, GameRecord& record) {
     if (const Property* p = find(root, "TM")) record.mainTime = parseNumber(p->values[0], "TM");
 }
 
-std::string formatSeconds(double s) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", s);
-    std::string out(buf);
-    while (out.back() == '0')
-        out.pop_back();
-    if (out.back() == '.') out.pop_back();
-    return out;
-}
-
 }  // namespace
 
 std::string sgfPoint(int sq, int n) {
