@@ -89,10 +89,12 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
         return n ? static_cast<double>(load(c.valueSum)) / kValueOne / n : 0.5;
     };
     // Best: a proven win, else the most visited move not proven lost, ties by winrate.
+    auto rankOf = [](TreeNode& c) {
+        const Proof p = proofOf(c);
+        return p == Proof::Loss ? 2 : p == Proof::Win ? 0 : 1;
+    };
     auto better = [&](TreeNode& a, TreeNode& b) {
-        const int ra = proofOf(a) == Proof::Loss ? 2 : proofOf(a) == Proof::Win ? 0 : 1;
-        const int rb = proofOf(b) == Proof::Loss ? 2 : proofOf(b) == Proof::Win ? 0 : 1;
-        if (ra != rb) return ra > rb;
+        if (rankOf(a) != rankOf(b)) return rankOf(a) > rankOf(b);
         if (load(a.visits) != load(b.visits)) return load(a.visits) > load(b.visits);
         return winrateOf(a) > winrateOf(b);
     };
@@ -122,21 +124,36 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     r.winrate = rootProof == Proof::Win ? 1.0 : rootProof == Proof::Loss ? 0.0 : winrateOf(*best);
     r.pv = pvFrom(*best, 30);
     if (!withCandidates) return r;
-    std::vector<TreeNode*> kids;
+    // Sorted on a snapshot: while other threads search, visits and proofs change, and a
+    // comparator whose answers change during std::stable_sort makes it read outside the array
+    // (found by the ThreadSanitizer soak: a use-after-free, then a crash).
+    struct Kid {
+        TreeNode* node;
+        int rank;
+        uint32_t visits;
+        double winrate;
+        bool proven;
+    };
+    std::vector<Kid> kids;
     forEachChild(pool, root, [&](TreeNode& c) {
-        if (load(c.visits) > 0 || proofOf(c) != Proof::None) kids.push_back(&c);
+        const bool proven = proofOf(c) != Proof::None;
+        const uint32_t visits = load(c.visits);
+        if (visits > 0 || proven) kids.push_back({&c, rankOf(c), visits, winrateOf(c), proven});
         return true;
     });
-    std::stable_sort(kids.begin(), kids.end(),
-                     [&](TreeNode* a, TreeNode* b) { return better(*a, *b); });
-    for (TreeNode* c : kids) {
+    std::stable_sort(kids.begin(), kids.end(), [](const Kid& a, const Kid& b) {
+        if (a.rank != b.rank) return a.rank > b.rank;
+        if (a.visits != b.visits) return a.visits > b.visits;
+        return a.winrate > b.winrate;
+    });
+    for (const Kid& k : kids) {
         CandidateInfo ci;
-        ci.move = Move::unpack(c->move);
-        ci.visits = load(c->visits);
-        ci.winrate = winrateOf(*c);
-        ci.prior = c->prior;
-        ci.proven = proofOf(*c) != Proof::None;
-        ci.pv = pvFrom(*c, 10);
+        ci.move = Move::unpack(k.node->move);
+        ci.visits = k.visits;
+        ci.winrate = k.winrate;
+        ci.prior = k.node->prior;
+        ci.proven = k.proven;
+        ci.pv = pvFrom(*k.node, 10);
         r.candidates.push_back(std::move(ci));
     }
     return r;
