@@ -1,27 +1,31 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (the clang ASan + UBSan build, build-sanitize) and runs each:
-#   tools/fuzz.sh [--seconds N | --runs N] [--no-build] [--build-dir DIR] [TARGET...]
+#   tools/fuzz.sh [--seconds N | --runs N] [--jobs N] [--no-build] [--build-dir DIR] [TARGET...]
 # TARGET is a name such as sgf or gtp_session (default: every target in tests/fuzz). Each run
 # starts from a copy of tests/fuzz/corpus/TARGET in a scratch directory, so the checked-in
 # corpus never grows; libFuzzer's seed is fixed (1). Prints a table (target, executions, exec/s,
 # result) and exits non-zero on any crash, leak, timeout, out-of-memory or sanitizer report,
 # keeping the input that caused it. --no-build runs the binaries as they are; --build-dir runs
-# those in DIR/fuzz (a copy kept for a long run, say) and implies --no-build.
+# those in DIR/fuzz (a copy kept for a long run, say) and implies --no-build. --jobs N spreads
+# each target over N processes sharing one corpus (libFuzzer's fork mode; the time or run limit
+# is for all of them together); a timeout or out-of-memory then fails the run as a crash does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
 runs=""
 build_dir=build-sanitize
+jobs=1
 do_build=1
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds=$2; runs=""; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
+        --jobs) jobs=$2; shift 2 ;;
         --build-dir) build_dir=$2; do_build=0; shift 2 ;;
         --no-build) do_build=0; shift ;;
-        -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,12p "$0"; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -55,6 +59,21 @@ trap 'rm -rf "$scratch"' EXIT
 artifacts="$build_dir/fuzz-artifacts"
 mkdir -p "$artifacts"
 
+# Fork mode ignores timeouts and out-of-memory by default; here they fail the run.
+fork=()
+[ "$jobs" -gt 1 ] && fork=(-fork="$jobs" -ignore_timeouts=0 -ignore_ooms=0)
+
+# Executions and average exec/s from a log: the final statistics of a single process, or the
+# last status line of fork mode ("#RUNS: cov: ... exec/s RATE ...").
+read_stats() {
+    if [ "$jobs" -gt 1 ]; then
+        sed -n 's/^#\([0-9]*\): .* exec\/s \([0-9]*\) .*/\1 \2/p' "$1" | tail -1
+    else
+        echo "$(sed -n 's/^stat::number_of_executed_units: *//p' "$1" | tail -1)" \
+            "$(sed -n 's/^stat::average_exec_per_sec: *//p' "$1" | tail -1)"
+    fi
+}
+
 failed=0
 rows=()
 for t in "${targets[@]}"; do
@@ -71,11 +90,10 @@ for t in "${targets[@]}"; do
     log="$artifacts/$t/last-run.log"
     echo "fuzz.sh: $t (${limit[0]#-})" >&2
     status=0
-    "$bin" "${limit[@]}" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
+    "$bin" "${limit[@]}" "${fork[@]}" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
         -seed=1 -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$scratch/$t" \
         >"$log" 2>&1 || status=$?
-    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    read -r execs rate <<<"$(read_stats "$log")"
     if [ "$status" -eq 0 ]; then
         result=ok
     else
