@@ -163,6 +163,7 @@ GtpReply GtpProcess::receive(const std::string& command, double timeoutSeconds) 
             std::size_t i = 1;
             while (i < reply[0].size() && std::isdigit(static_cast<unsigned char>(reply[0][i])))
                 ++i;
+            r.id = reply[0].substr(1, i - 1);
             if (i < reply[0].size() && reply[0][i] == ' ') ++i;
             r.text = reply[0].substr(i);
             for (std::size_t k = 1; k < reply.size(); ++k)

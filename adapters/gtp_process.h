@@ -39,6 +39,7 @@ class Aborted : public std::runtime_error {
 struct GtpReply {
     bool ok = false;   // '=' rather than '?'
     std::string text;  // the answer without "=id " or "?id ", lines joined by '\n'
+    std::string id;    // the id the reply carries ("" if none)
 };
 
 // Receives the traffic: direction '>' (to the engine) or '<' (from it), and the line.

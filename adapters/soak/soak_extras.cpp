@@ -196,10 +196,10 @@ void Soak::startAnalysis() {
     const std::string command =
         coin(0.5) ? "amz-analyze 1"
                   : "amz-analyze " + color() + " interval " + std::to_string(pick(1, 3));
-    ++tally_.commands;
-    engine_->post(command);
+    const std::string id = post(command);
     closeStream();  // a stream still open ends with this line
     openStream_ = command;
+    openStreamId_ = id;
     std::this_thread::sleep_for(std::chrono::milliseconds(pick(1, 25)));
 }
 

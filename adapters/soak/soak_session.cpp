@@ -64,7 +64,7 @@ void Soak::fail(int& counter, const std::string& what) {
 void Soak::closeStream() {
     if (openStream_.empty()) return;
     const std::string command = std::exchange(openStream_, "");
-    const GtpReply r = engine_->receive(command, o_.timeout);
+    const GtpReply r = receive(command, openStreamId_);
     if (!r.ok) {
         fail(tally_.protocolErrors, "'" + command + "' failed: " + r.text);
         throw GameAborted{};
@@ -72,12 +72,33 @@ void Soak::closeStream() {
     checkAnalysis(r.text, command);
 }
 
+// Sends a command, every other one given an id, and returns the id it carries.
+std::string Soak::post(const std::string& command) {
+    ++tally_.commands;
+    const size_t digits = command.find_first_not_of("0123456789");
+    if (digits > 0 && (digits == std::string::npos || command[digits] == ' ')) {
+        engine_->post(command);  // it has an id of its own
+        return command.substr(0, digits);
+    }
+    const std::string id = tally_.commands % 2 ? std::to_string(tally_.commands) : "";
+    engine_->post(id.empty() ? command : id + " " + command);
+    return id;
+}
+
+// The reply to `command`, which must carry the id it was sent with.
+GtpReply Soak::receive(const std::string& command, const std::string& id) {
+    GtpReply r = engine_->receive(command, o_.timeout);
+    if (r.id == id) return r;
+    fail(tally_.protocolErrors,
+         "'" + command + "' sent with id '" + id + "' was answered with id '" + r.id + "'");
+    throw GameAborted{};
+}
+
 // Sends a command (ending any open stream first) and returns its answer.
 GtpReply Soak::ask(const std::string& command) {
-    ++tally_.commands;
-    engine_->post(command);
+    const std::string id = post(command);
     closeStream();
-    return engine_->receive(command, o_.timeout);
+    return receive(command, id);
 }
 
 // The answer's text; a refusal is a protocol error that ends the game.

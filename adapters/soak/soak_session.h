@@ -43,6 +43,8 @@ class Soak {
     // --- the engine and the dialogue ---
     void startEngine(const std::string& extraArgs = "");
     GtpReply ask(const std::string& command);
+    std::string post(const std::string& command);
+    GtpReply receive(const std::string& command, const std::string& id);
     std::string expectOk(const std::string& command);
     void expectError(const std::string& command);
     void closeStream();
@@ -80,6 +82,7 @@ class Soak {
     std::ofstream trafficFile_;
     Game game_;
     std::string openStream_;  // a streaming command whose answer is still open
+    std::string openStreamId_;
     int sgfCount_ = 0;
     std::filesystem::path tempDir_;
 };

@@ -35,10 +35,14 @@ TEST(GtpProcess, ParsesRepliesWithAndWithoutIds) {
     const GtpReply a = p.send("echo d1-d7/g7", 5);
     EXPECT_TRUE(a.ok);
     EXPECT_EQ(a.text, "d1-d7/g7");
+    EXPECT_EQ(a.id, "");
     const GtpReply b = p.send("fail", 5);
     EXPECT_FALSE(b.ok);
     EXPECT_EQ(b.text, "no such thing");
-    EXPECT_EQ(p.send("multi", 5).text, "one\ntwo");
+    EXPECT_EQ(b.id, "7");
+    const GtpReply c = p.send("multi", 5);
+    EXPECT_EQ(c.text, "one\ntwo");
+    EXPECT_EQ(c.id, "12");
     p.quit(2);
     EXPECT_FALSE(p.alive());
 }
