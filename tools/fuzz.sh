@@ -3,7 +3,7 @@
 #   tools/fuzz.sh [--seconds N | --runs N] [--jobs N] [--no-build] [--build-dir DIR] [TARGET...]
 # TARGET is a name such as sgf or gtp_session (default: every target in tests/fuzz). Each run
 # starts from a copy of tests/fuzz/corpus/TARGET in a scratch directory, so the checked-in
-# corpus never grows; libFuzzer's seed is fixed (1). Prints a table (target, executions, exec/s,
+# corpus never grows; libFuzzer's seed is fixed (1) unless --jobs. Prints a table (target, executions, exec/s,
 # result) and exits non-zero on any crash, leak, timeout, out-of-memory or sanitizer report,
 # keeping the input that caused it. --no-build runs the binaries as they are; --build-dir runs
 # those in DIR/fuzz (a copy kept for a long run, say) and implies --no-build. --jobs N spreads
@@ -59,15 +59,18 @@ trap 'rm -rf "$scratch"' EXIT
 artifacts="$build_dir/fuzz-artifacts"
 mkdir -p "$artifacts"
 
-# Fork mode ignores timeouts and out-of-memory by default; here they fail the run.
-fork=()
-[ "$jobs" -gt 1 ] && fork=(-fork="$jobs" -ignore_timeouts=0 -ignore_ooms=0)
+# One process runs with a fixed seed. Fork mode's jobs would all share that seed, so there each
+# draws its own; and fork mode ignores timeouts and out-of-memory unless told not to.
+mode=(-seed=1)
+[ "$jobs" -gt 1 ] && mode=(-fork="$jobs" -ignore_timeouts=0 -ignore_ooms=0)
 
 # Executions and average exec/s from a log: the final statistics of a single process, or the
-# last status line of fork mode ("#RUNS: cov: ... exec/s RATE ...").
+# last status line of fork mode ("#RUNS: cov: ... time: SECONDSs ...", whose own exec/s is
+# that of the last job).
 read_stats() {
     if [ "$jobs" -gt 1 ]; then
-        sed -n 's/^#\([0-9]*\): .* exec\/s \([0-9]*\) .*/\1 \2/p' "$1" | tail -1
+        sed -n 's/^#\([0-9]*\): .* time: \([0-9]*\)s .*/\1 \2/p' "$1" | tail -1 |
+            awk '{ printf "%d %d\n", $1, $1 / ($2 > 0 ? $2 : 1) }'
     else
         echo "$(sed -n 's/^stat::number_of_executed_units: *//p' "$1" | tail -1)" \
             "$(sed -n 's/^stat::average_exec_per_sec: *//p' "$1" | tail -1)"
@@ -90,8 +93,8 @@ for t in "${targets[@]}"; do
     log="$artifacts/$t/last-run.log"
     echo "fuzz.sh: $t (${limit[0]#-})" >&2
     status=0
-    "$bin" "${limit[@]}" "${fork[@]}" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
-        -seed=1 -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$scratch/$t" \
+    "$bin" "${limit[@]}" "${mode[@]}" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$scratch/$t" \
         >"$log" 2>&1 || status=$?
     read -r execs rate <<<"$(read_stats "$log")"
     if [ "$status" -eq 0 ]; then
