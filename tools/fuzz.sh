@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (the clang ASan + UBSan build, build-sanitize) and runs each:
-#   tools/fuzz.sh [--seconds N | --runs N] [--jobs N] [--no-build] [--build-dir DIR] [TARGET...]
+#   tools/fuzz.sh [--seconds N | --runs N] [--jobs N] [--corpus DIR] [--no-build]
+#                 [--build-dir DIR] [TARGET...]
 # TARGET is a name such as sgf or gtp_session (default: every target in tests/fuzz). Each run
 # starts from a copy of tests/fuzz/corpus/TARGET in a scratch directory, so the checked-in
-# corpus never grows; libFuzzer's seed is fixed (1) unless --jobs. Prints a table (target, executions, exec/s,
-# result) and exits non-zero on any crash, leak, timeout, out-of-memory or sanitizer report,
-# keeping the input that caused it. --no-build runs the binaries as they are; --build-dir runs
-# those in DIR/fuzz (a copy kept for a long run, say) and implies --no-build. --jobs N spreads
-# each target over N processes sharing one corpus (libFuzzer's fork mode; the time or run limit
-# is for all of them together); a timeout or out-of-memory then fails the run as a crash does.
+# corpus never grows; --corpus DIR keeps the corpus in DIR/TARGET instead, for a later run to
+# resume from. libFuzzer's seed is fixed (1) unless --jobs. Prints a table (target, executions,
+# exec/s, result) and exits non-zero on any crash, leak, timeout, out-of-memory or sanitizer
+# report, keeping the input that caused it. --no-build runs the binaries as they are;
+# --build-dir runs those in DIR/fuzz (a copy kept for a long run, say) and implies --no-build.
+# --jobs N spreads each target over N processes sharing one corpus (libFuzzer's fork mode; the
+# time or run limit is for all of them together); a timeout or out-of-memory then fails the run
+# as a crash does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +19,7 @@ seconds=60
 runs=""
 build_dir=build-sanitize
 jobs=1
+corpus_dir=""
 do_build=1
 targets=()
 while [ $# -gt 0 ]; do
@@ -23,9 +27,10 @@ while [ $# -gt 0 ]; do
         --seconds) seconds=$2; runs=""; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
         --jobs) jobs=$2; shift 2 ;;
+        --corpus) corpus_dir=$2; shift 2 ;;
         --build-dir) build_dir=$2; do_build=0; shift 2 ;;
         --no-build) do_build=0; shift ;;
-        -h|--help) sed -n 2,12p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,14p "$0"; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -86,15 +91,16 @@ for t in "${targets[@]}"; do
         failed=1
         continue
     fi
-    mkdir -p "$scratch/$t" "$artifacts/$t"
-    [ -d "tests/fuzz/corpus/$t" ] && cp -r "tests/fuzz/corpus/$t/." "$scratch/$t/"
+    work="${corpus_dir:-$scratch}/$t"
+    mkdir -p "$work" "$artifacts/$t"
+    [ -d "tests/fuzz/corpus/$t" ] && cp -r "tests/fuzz/corpus/$t/." "$work/"
     limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")
     log="$artifacts/$t/last-run.log"
     echo "fuzz.sh: $t (${limit[0]#-})" >&2
     status=0
     "$bin" "${limit[@]}" "${mode[@]}" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$scratch/$t" \
+        -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$work" \
         >"$log" 2>&1 || status=$?
     read -r execs rate <<<"$(read_stats "$log")"
     if [ "$status" -eq 0 ]; then
