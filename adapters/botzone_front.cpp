@@ -7,6 +7,7 @@
 #include <exception>
 #include <random>
 
+#include "adapters/botzone/botzone_budget.h"
 #include "adapters/botzone/botzone_input.h"
 #include "adapters/botzone/botzone_protocol.h"
 #include "engine/core/notation.h"
@@ -18,8 +19,6 @@ namespace {
 using BotzoneClock = std::chrono::steady_clock;
 
 constexpr const char* kKeepRunning = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
-// Never ask the engine for "no limit" (0 seconds), even when the turn's time is gone.
-constexpr double kMinimumTurnSeconds = 0.05;
 
 // One bot: the game as we know it, our colour, and the engine (whose tree lives on between
 // turns in keep-running mode).
@@ -82,7 +81,7 @@ class BotzoneBot {
     }
 
     Move searchMove(double seconds, std::string& debug) {
-        const SearchLimits limits{std::max(kMinimumTurnSeconds, seconds), config_.visits};
+        const SearchLimits limits{seconds, config_.visits};
         SearchResult result;
         try {
             result = engine_.chooseMove(game_, limits);
@@ -137,18 +136,26 @@ int runBotzoneFront(std::istream& in, std::ostream& out, std::ostream& err,
     // The first turn's clock starts with the process, not when its input has been read.
     auto turnStart = BotzoneClock::now();
     BotzoneBot bot(platformConfig(config, options), options, err);
+    BotzoneTurnBudget budget;
+    auto secondsSince = [](BotzoneClock::time_point t) {
+        return std::chrono::duration<double>(BotzoneClock::now() - t).count();
+    };
     while (const auto input = readBotzoneTurn(in)) {
-        const double budget = bot.take(*input);
-        const double elapsed =
-            std::chrono::duration<double>(BotzoneClock::now() - turnStart).count();
+        const double target = bot.take(*input);
         std::string debug;
-        const BotzoneMove move = bot.answer(budget - elapsed, debug);
+        const BotzoneMove move =
+            bot.answer(budget.searchSeconds(target, secondsSince(turnStart)), debug);
         if (input->format == BotzoneFormat::Json)
             out << formatBotzoneJsonAnswer(move, debug) << '\n';
         else
             out << formatBotzoneMove(move) << '\n';
         if (options.keepRunning) out << kKeepRunning << '\n';
         out << std::flush;
+        const double taken = secondsSince(turnStart);
+        budget.record(target, taken);
+        if (taken > target)
+            err << "botzone: the turn took " << taken << " s of " << target
+                << "; the safety margin is now " << budget.margin() << " s" << std::endl;
         // Later turns start when their request arrives; nothing runs while we wait for it.
         turnStart = BotzoneClock::now();
     }

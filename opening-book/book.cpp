@@ -1,7 +1,6 @@
 #include "opening-book/book.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <unordered_set>
 
@@ -17,9 +16,10 @@ namespace {
 // exactly. fixedDecimals never prints -0; nan and inf read back as such (refused afterwards).
 float quantized(float v) {
     const std::string text = fixedDecimals(v, 4);
-    float q = v;
-    std::from_chars(text.data(), text.data() + text.size(), q);
-    return q;
+    // strtof, not strtod: the float nearest the text, without rounding twice.
+    char* end = nullptr;
+    const float q = std::strtof(text.c_str(), &end);
+    return end == text.c_str() + text.size() ? q : v;
 }
 
 bool goodValue(float v) {
@@ -145,6 +145,28 @@ std::optional<BookMove> chooseBookMove(const Book& book, const Position& pos,
         r -= bm->visits;
     }
     return best;  // not reached: the draw is below the total
+}
+
+Book playableBook(const Book& book, const BookPolicy& policy) {
+    Book out(book.boardSize());
+    for (const auto& [key, entry] : book.entries()) {
+        const BookMove* best = nullptr;
+        for (const BookMove& bm : entry.moves)  // best first
+            if (bm.visits >= policy.minVisits) {
+                best = &bm;
+                break;
+            }
+        if (!best || best->value < policy.minValue) continue;
+        BookEntry kept{entry.position, entry.searchVisits, {}};
+        for (const BookMove& bm : entry.moves) {
+            const bool candidate =
+                bm.visits >= policy.minVisits &&
+                (policy.variety <= 0 ? &bm == best : bm.value >= best->value - policy.variety);
+            if (candidate) kept.moves.push_back(bm);
+        }
+        out.entries().emplace(key, std::move(kept));
+    }
+    return out;
 }
 
 void mergeBook(Book& a, const Book& b) {

@@ -29,7 +29,10 @@ struct BookMove {
     float value = 0.5f;        // backed-up win probability for the side playing the move
     float searchValue = 0.5f;  // the search's own estimate before backing up
 
-    friend bool operator==(const BookMove&, const BookMove&) = default;
+    friend bool operator==(const BookMove& a, const BookMove& b) {
+        return a.move == b.move && a.visits == b.visits && a.value == b.value &&
+               a.searchValue == b.searchValue;
+    }
 };
 
 // One position of the book. In Book's storage, `position` and the moves are in the normal
@@ -39,7 +42,9 @@ struct BookEntry {
     uint32_t searchVisits = 0;              // visits of the search that analysed it
     std::vector<BookMove> moves;            // best first: by value, then visits
 
-    friend bool operator==(const BookEntry&, const BookEntry&) = default;
+    friend bool operator==(const BookEntry& a, const BookEntry& b) {
+        return a.position == b.position && a.searchVisits == b.searchVisits && a.moves == b.moves;
+    }
 };
 
 class Book {
@@ -92,6 +97,11 @@ struct BookPolicy {
 // book move legal there). Deterministic for a given rng state.
 std::optional<BookMove> chooseBookMove(const Book& book, const Position& pos,
                                        const BookPolicy& policy, std::mt19937_64& rng);
+
+// The part of `book` that chooseBookMove can play under `policy`: in each entry only the moves
+// it may choose (the same candidates, so the same draws give the same moves), and no entry
+// where it would search instead. For a small embedded copy (the Botzone upload).
+Book playableBook(const Book& book, const BookPolicy& policy);
 
 // Merges b into a: positions only in b are added; for a position in both, the entry whose
 // search had more visits wins, and moves only in the other entry are added. Throws BookError

@@ -2,16 +2,18 @@
 #include "opening-book/book_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <bit>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <system_error>
 
 #include "engine/core/fnv.h"
+#include "engine/core/portable.h"
 #include "opening-book/symmetry.h"
 
 namespace hippolyta {
@@ -50,9 +52,7 @@ class Reader {
         pos_ += bytes;
         return v;
     }
-    float getFloat(const char* what) {
-        return std::bit_cast<float>(static_cast<uint32_t>(get(4, what)));
-    }
+    float getFloat(const char* what) { return bitCast<float>(static_cast<uint32_t>(get(4, what))); }
     size_t remaining() const { return bytes_.size() - pos_; }
 
   private:
@@ -88,8 +88,8 @@ void putEntry(std::string& out, uint64_t key, const BookEntry& e) {
         putLE(out, bm.move.to, 1);
         putLE(out, bm.move.arrow, 1);
         putLE(out, bm.visits, 4);
-        putLE(out, std::bit_cast<uint32_t>(bm.value), 4);
-        putLE(out, std::bit_cast<uint32_t>(bm.searchValue), 4);
+        putLE(out, bitCast<uint32_t>(bm.value), 4);
+        putLE(out, bitCast<uint32_t>(bm.searchValue), 4);
     }
 }
 
@@ -213,14 +213,15 @@ Book parseBook(const std::string& bytes, const std::string& name) {
     return book;
 }
 
-Book loadBook(const std::filesystem::path& path) {
-    const std::string name = path.string();
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) throw BookError(name + ": no such file");
-    if (!std::filesystem::is_regular_file(status)) throw BookError(name + ": not a regular file");
-    const uintmax_t fileBytes = std::filesystem::file_size(path, ec);
-    if (ec) throw BookError(name + ": can't read: " + ec.message());
+Book loadBook(const std::string& path) {
+    const std::string& name = path;
+    struct stat status;
+    if (::stat(path.c_str(), &status) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR) throw BookError(name + ": no such file");
+        throw BookError(name + ": can't read: " + systemMessage(errno));
+    }
+    if (!S_ISREG(status.st_mode)) throw BookError(name + ": not a regular file");
+    const uintmax_t fileBytes = static_cast<uintmax_t>(status.st_size);
     if (fileBytes > kMaxFileBytes)
         throw BookError(name + ": " + std::to_string(fileBytes) +
                         " bytes; a book may not exceed 256 MB");
@@ -233,42 +234,39 @@ Book loadBook(const std::filesystem::path& path) {
     return parseBook(bytes, name);
 }
 
-void saveBook(const Book& book, const std::filesystem::path& path) {
+void saveBook(const Book& book, const std::string& path) {
     const std::string bytes = serializeBook(book);
-    const std::string name = path.string();
-    std::filesystem::path tmp = path;
-    tmp += ".tmp-" + std::to_string(::getpid());
+    const std::string& name = path;
+    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        throw BookError(name + ": can't write " + tmp.string() + ": " + systemMessage(errno));
+    if (fd < 0) throw BookError(name + ": can't write " + tmp + ": " + systemMessage(errno));
     auto fail = [&](const std::string& what, int err) {
         ::close(fd);
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
+        std::remove(tmp.c_str());
         return BookError(name + ": " + what + ": " + systemMessage(err));
     };
     for (size_t done = 0; done < bytes.size();) {
         const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
         if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) throw fail("can't write " + tmp.string(), w < 0 ? errno : EIO);
+        if (w <= 0) throw fail("can't write " + tmp, w < 0 ? errno : EIO);
         done += static_cast<size_t>(w);
     }
-    if (::fsync(fd) != 0) throw fail("can't flush " + tmp.string(), errno);
+    if (::fsync(fd) != 0) throw fail("can't flush " + tmp, errno);
     if (::close(fd) != 0) {
         const int err = errno;
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        throw BookError(name + ": can't close " + tmp.string() + ": " + systemMessage(err));
+        std::remove(tmp.c_str());
+        throw BookError(name + ": can't close " + tmp + ": " + systemMessage(err));
     }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        throw BookError(name + ": can't replace the file: " + ec.message());
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        std::remove(tmp.c_str());
+        throw BookError(name + ": can't replace the file: " + systemMessage(err));
     }
     // Make the rename itself durable; a failure here leaves a complete file either way.
-    const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+    const size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "."
+                            : slash == 0               ? "/"
+                                                       : path.substr(0, slash);
     if (const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
         ::fsync(dfd);
         ::close(dfd);

@@ -18,7 +18,6 @@
 // with the shortest digits that do, so export -> import gives back the very same book.
 #pragma once
 
-#include <filesystem>
 #include <iosfwd>
 #include <string>
 
@@ -30,10 +29,10 @@ constexpr uint32_t kBookFormatVersion = 1;
 
 // Writes the book atomically: a temporary file beside `path`, flushed, then renamed over it,
 // so a kill at any moment leaves either the old file or the new one.
-void saveBook(const Book& book, const std::filesystem::path& path);
+void saveBook(const Book& book, const std::string& path);
 // Reads and checks a book; throws BookError (wrong magic, version, size, checksum, truncated or
 // inconsistent entries, illegal moves) with a message naming the file.
-Book loadBook(const std::filesystem::path& path);
+Book loadBook(const std::string& path);
 // The same checks on bytes in memory (for fuzzing and tests); `name` is used in messages.
 Book parseBook(const std::string& bytes, const std::string& name);
 std::string serializeBook(const Book& book);

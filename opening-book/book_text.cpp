@@ -1,11 +1,13 @@
 // The book's text form (see book_file.h): for review and version control.
-#include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <istream>
 #include <ostream>
 #include <sstream>
 #include <unordered_set>
 
 #include "engine/core/notation.h"
+#include "engine/core/portable.h"
 #include "engine/core/text_util.h"
 #include "opening-book/book_file.h"
 #include "opening-book/symmetry.h"
@@ -14,15 +16,24 @@ namespace hippolyta {
 
 namespace {
 
+// True if all of text reads as exactly the float v.
+bool readsBackAs(const std::string& text, float v) {
+    char* end = nullptr;
+    const float back = std::strtof(text.c_str(), &end);
+    return end == text.c_str() + text.size() && !text.empty() && back == v;
+}
+
 // 4 decimals when they read back as v, else the shortest text that does.
 std::string valueText(float v) {
     const std::string fixed = fixedDecimals(v, 4);
-    float back = 0;
-    const auto r = std::from_chars(fixed.data(), fixed.data() + fixed.size(), back);
-    if (r.ec == std::errc() && back == v && !std::signbit(v)) return fixed;
+    if (readsBackAs(fixed, v) && !std::signbit(v)) return fixed;
+    // The fewest significant digits that read back (9 always do for a float).
     char buf[32];
-    const auto w = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, w.ptr);
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(v));
+        if (readsBackAs(buf, v)) break;
+    }
+    return buf;
 }
 
 std::vector<std::string> words(const std::string& line) {
@@ -58,17 +69,16 @@ class TextReader {
 
 uint32_t TextReader::count(const std::string& text, const char* what) const {
     uint32_t v = 0;
-    const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (r.ec != std::errc() || r.ptr != text.data() + text.size())
+    if (!parseInteger(std::string_view(text), v))
         throw fail(std::string("bad ") + what + " '" + text + "' (a whole number 0..4294967295)");
     return v;
 }
 
 float TextReader::value(const std::string& text, const char* what) const {
-    float v = 0;
-    const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (r.ec != std::errc() || r.ptr != text.data() + text.size() || !(v >= 0 && v <= 1) ||
-        std::signbit(v))
+    double parsed = 0;
+    const bool ok = parseDecimal(text, parsed);
+    const float v = ok ? std::strtof(text.c_str(), nullptr) : 0.0f;
+    if (!ok || !(v >= 0 && v <= 1) || std::signbit(v))
         throw fail(std::string("bad ") + what + " '" + text + "' (a number in [0,1])");
     return v;
 }
@@ -143,7 +153,7 @@ Book TextReader::read(std::istream& in) {
     for (std::string text; std::getline(in, text);) {
         ++line_;
         const std::vector<std::string> w = words(text);
-        if (w.empty() || w[0].starts_with('#')) continue;
+        if (w.empty() || w[0][0] == '#') continue;
         if (w[0] == "board") {
             boardLine(w);
         } else if (w[0] == "position") {

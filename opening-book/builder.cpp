@@ -1,6 +1,9 @@
 #include "opening-book/builder.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <memory>
 
@@ -13,13 +16,14 @@ namespace hippolyta {
 
 namespace {
 
-Book openBook(const std::filesystem::path& path, int boardSize) {
-    if (!std::filesystem::exists(path)) return Book(boardSize);
+Book openBook(const std::string& path, int boardSize) {
+    struct stat status;
+    if (::stat(path.c_str(), &status) != 0 && errno == ENOENT) return Book(boardSize);
     Book book = loadBook(path);
     if (book.boardSize() != boardSize)
-        throw BookError(path.string() + ": the book is for " + std::to_string(book.boardSize()) +
-                        "x" + std::to_string(book.boardSize()) + ", not " +
-                        std::to_string(boardSize) + "x" + std::to_string(boardSize));
+        throw BookError(path + ": the book is for " + std::to_string(book.boardSize()) + "x" +
+                        std::to_string(book.boardSize()) + ", not " + std::to_string(boardSize) +
+                        "x" + std::to_string(boardSize));
     return book;
 }
 
@@ -77,7 +81,7 @@ const char* buildStopName(BuildStop s) {
     return "?";
 }
 
-BookBuilder::BookBuilder(std::filesystem::path path, Analyser analyser, BuildConfig config)
+BookBuilder::BookBuilder(std::string path, Analyser analyser, BuildConfig config)
     : path_(std::move(path)),
       analyser_(std::move(analyser)),
       config_(config),

@@ -6,9 +6,9 @@
 
 #include <atomic>
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/search/search_types.h"
@@ -68,7 +68,7 @@ class BookBuilder {
   public:
     // Opens the book at `path`: loads it when the file exists (BookError when it is damaged or
     // of another board size; the file is never written then), else starts an empty book.
-    BookBuilder(std::filesystem::path path, Analyser analyser, BuildConfig config);
+    BookBuilder(std::string path, Analyser analyser, BuildConfig config);
 
     const Book& book() const { return book_; }
     const Position& root() const { return root_; }
@@ -89,7 +89,7 @@ class BookBuilder {
   private:
     void add(const Expansion& x, Analysis analysis);
 
-    std::filesystem::path path_;
+    std::string path_;
     Analyser analyser_;
     BuildConfig config_;
     Book book_;

@@ -1,27 +1,25 @@
 #!/usr/bin/env bash
 # Writes the single C++ source file that Botzone needs for upload: every engine source, the
-# opening book's reader, the Botzone front and its main, with the project's headers (and
-# nlohmann/json's) inlined where they are first included, once each, as the preprocessor would,
-# and the 8x8 opening book embedded in base64. Needs only bash and coreutils.
+# opening book's reader, the Botzone front and its main, with the project's headers inlined
+# where they are first included, once each, as the preprocessor would, and the 8x8 opening book
+# embedded in base64. Needs only bash and coreutils. The result is C++17 as GCC 7 knows it
+# (tools/check-gcc7.sh); compile it as Botzone's "C++17" language does:
+# g++ -D_BOTZONE_ONLINE -D_GLIBCXX_USE_CXX11_ABI=0 -O2 -Wall -mavx -std=c++17 OUTPUT -lpthread
 #
-#   tools/botzone-amalgamate.sh [-o OUTPUT] [--json-include DIR] [--book FILE | --no-book]
+#   tools/botzone-amalgamate.sh [-o OUTPUT] [--book FILE | --no-book]
 #
-# OUTPUT defaults to build/botzone/hippolyta_botzone.cpp; DIR (where nlohmann/json.hpp lives)
-# to /usr/include; FILE to opening-book/books/8x8.book. Compile the result with:
-# g++ -O2 -std=c++20 OUTPUT
+# OUTPUT defaults to build/botzone/hippolyta_botzone.cpp; FILE to opening-book/books/8x8.book.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd -P)
 out=$root/build/botzone/hippolyta_botzone.cpp
-json_dir=/usr/include
 book=$root/opening-book/books/8x8.book
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) out=$2; shift 2 ;;
-        --json-include) json_dir=$2; shift 2 ;;
         --book) book=$2; shift 2 ;;
         --no-book) book=""; shift ;;
-        *) echo "usage: $0 [-o OUTPUT] [--json-include DIR] [--book FILE | --no-book]" >&2; exit 2 ;;
+        *) echo "usage: $0 [-o OUTPUT] [--book FILE | --no-book]" >&2; exit 2 ;;
     esac
 done
 book_label="(none)"
@@ -30,11 +28,6 @@ if [ -n "$book" ]; then
     book=$(realpath "$book")
     book_label=${book#"$root/"}
 fi
-if [ ! -f "$json_dir/nlohmann/json.hpp" ]; then
-    echo "botzone-amalgamate: $json_dir/nlohmann/json.hpp not found (apt install nlohmann-json3-dev)" >&2
-    exit 1
-fi
-json_dir=$(cd "$json_dir" && pwd -P)
 
 declare -A seen=()
 
@@ -49,12 +42,11 @@ book_literal() {
     fi
 }
 
-# emit FILE NAME VENDOR: copies FILE, replacing the first #include of each project or
-# nlohmann header by its text (files are told apart by their real paths). #line keeps compiler messages pointing at the original files.
-# Vendor files lose their comment-only lines (kept blank) to keep the upload small, except their
-# SPDX copyright and licence lines.
+# emit FILE NAME: copies FILE, replacing the first #include of each project header by its text
+# (files are told apart by their real paths). #line keeps compiler messages pointing at the
+# original files. Comment-only lines are left blank, to keep the upload small.
 emit() {
-    local file=$1 name=$2 vendor=$3 line n=0 inc target
+    local file=$1 name=$2 line n=0 inc target
     seen[$file]=1
     printf '#line 1 "%s"\n' "$name"
     while IFS= read -r line || [ -n "$line" ]; do
@@ -65,7 +57,7 @@ emit() {
             continue
         fi
         if [[ $line != *'#'* ]]; then
-            if [ "$vendor" = 1 ] && [[ $line =~ ^[[:space:]]*// ]] && [[ $line != *SPDX-* ]]; then
+            if [[ $line =~ ^[[:space:]]*// ]]; then
                 echo
             else
                 printf '%s\n' "$line"
@@ -87,11 +79,7 @@ emit() {
                 fail "$name:$n: cannot find \"$inc\""
             fi
             inc=${target#"$root/"}
-        elif [[ $line =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\<(nlohmann/[^\>]+)\> ]]; then
-            inc=${BASH_REMATCH[1]}
-            [ -f "$json_dir/$inc" ] || fail "$name:$n: cannot find <$inc> in $json_dir"
-            target=$(realpath "$json_dir/$inc")
-        elif [[ $line =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\<((spdlog|boost|fmt|gtest)/[^\>]*)\> ]]; then
+        elif [[ $line =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\<((nlohmann|spdlog|boost|fmt|gtest)/[^\>]*)\> ]]; then
             fail "$name:$n: <${BASH_REMATCH[1]}> is not available on Botzone; keep engine/ and the Botzone front standard C++"
         fi
         if [ -z "$target" ]; then
@@ -99,9 +87,7 @@ emit() {
             continue
         fi
         if [ -z "${seen[$target]:-}" ]; then
-            local child_vendor=$vendor
-            [[ $target != "$root/"* ]] && child_vendor=1
-            emit "$target" "$inc" "$child_vendor"
+            emit "$target" "$inc"
             printf '#line %d "%s"\n' $((n + 1)) "$name"
         else
             echo
@@ -110,7 +96,9 @@ emit() {
 }
 
 cd "$root"
-mapfile -t engine_sources < <(find engine -name '*.cpp' | LC_ALL=C sort)
+# All of engine/ but what the bot never uses: game records (SGF, text) and the benchmark.
+mapfile -t engine_sources < <(find engine -name '*.cpp' ! -path 'engine/core/records/*' \
+    ! -name bench.cpp | LC_ALL=C sort)
 # Only what the bot needs of the opening book: the book, its file format and the symmetries.
 book_sources=(opening-book/book.cpp opening-book/book_file.cpp opening-book/symmetry.cpp)
 sources=("${engine_sources[@]}" "${book_sources[@]}" adapters/botzone_front.cpp)
@@ -123,11 +111,10 @@ trap 'rm -f "$tmp"' EXIT
 {
     echo "// Hippolyta for Botzone (8x8 Amazons): one file made by tools/botzone-amalgamate.sh"
     echo "// from $(git -C "$root" describe --always --dirty 2>/dev/null || echo 'a source tree')."
-    echo "// Do not edit; regenerate. Build: g++ -O2 -std=c++20 $(basename "$out")"
+    echo "// Do not edit; regenerate. Botzone language \"C++17\" (GCC 7); to build here:"
+    echo "// g++ -D_BOTZONE_ONLINE -D_GLIBCXX_USE_CXX11_ABI=0 -O2 -Wall -mavx -std=c++17 $(basename "$out") -lpthread"
     echo "// Embeds the opening book $book_label in base64."
-    echo "// Includes nlohmann/json (https://github.com/nlohmann/json, MIT License; its SPDX lines"
-    echo "// below give the copyright)."
-    for s in "${sources[@]}"; do emit "$(realpath "$root/$s")" "$s" 0; done
+    for s in "${sources[@]}"; do emit "$(realpath "$root/$s")" "$s"; done
 } >"$tmp"
 mv "$tmp" "$out"
 trap - EXIT

@@ -1,22 +1,44 @@
 #!/usr/bin/env bash
-# Test of the single-file Botzone build: makes the file, compiles it the way Botzone does (plain
-# g++ -O2 -std=c++20, no other flags, headers or libraries) and answers a few requests with it,
-# the first mover's first turn from the embedded 8x8 opening book.
+# Test of the single-file Botzone build: makes the file, checks it against the list of what GCC
+# 7 lacks (tools/check-gcc7.sh), compiles it with Botzone's "C++17" flags (less -ljson, which
+# names Botzone's own JSON library) and -Werror, by g++ and by clang in -std=c++17 mode, then
+# answers requests with it: the first mover's first turn from the embedded 8x8 opening book,
+# simple and JSON input, truncated JSON, and keep-running turns judged by
+# hippolyta-botzone-judge (which checks every answer with the rules core).
 #
-#   tools/botzone-single-test.sh WORKDIR [--json-include DIR]
+#   tools/botzone-single-test.sh WORKDIR JUDGE BOOKTOOL
+# (JUDGE: build/bin/hippolyta-botzone-judge; BOOKTOOL: build/bin/hippolyta-book, which prunes the
+# embedded book as the botzone-single target does)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$1
-shift
+judge=$2
+booktool=$3
 marker='>>>BOTZONE_REQUEST_KEEP_RUNNING<<<'
+# Botzone's "C++17" language: g++-7 -D_BOTZONE_ONLINE -D_GLIBCXX_USE_CXX11_ABI=0 -O2 -Wall -mavx
+# -std=c++1z -x c++ FILE -ljson -lpthread.
+botzone_flags=(-D_BOTZONE_ONLINE -D_GLIBCXX_USE_CXX11_ABI=0 -O2 -Wall -mavx -Werror)
 
 fail() { echo "botzone-single-test: $*" >&2; exit 1; }
 
 rm -rf "$work"
 mkdir -p "$work"
-"$root/tools/botzone-amalgamate.sh" -o "$work/hippolyta_botzone.cpp" "$@"
-g++ -O2 -std=c++20 -o "$work/bot" "$work/hippolyta_botzone.cpp"
+"$booktool" prune --book "$root/opening-book/books/8x8.book" --out "$work/8x8-playable.book" >&2
+"$root/tools/botzone-amalgamate.sh" -o "$work/hippolyta_botzone.cpp" --book "$work/8x8-playable.book"
+"$root/tools/check-gcc7.sh" "$work/hippolyta_botzone.cpp" ||
+    fail "the single file uses what GCC 7 lacks"
+command -v clang++ >/dev/null || fail "clang++ is missing (apt-get install clang)"
+g++ "${botzone_flags[@]}" -std=c++17 -x c++ "$work/hippolyta_botzone.cpp" -lpthread \
+    -o "$work/bot" || fail "g++ -std=c++17 with Botzone's flags failed"
+clang++ "${botzone_flags[@]}" -std=c++17 -x c++ "$work/hippolyta_botzone.cpp" -lpthread \
+    -o "$work/bot-clang" || fail "clang++ -std=c++17 with Botzone's flags failed"
+echo "botzone-single-test: $(wc -c <"$work/hippolyta_botzone.cpp") bytes; compiles with g++ and clang++" >&2
+# -mavx: a machine without AVX can compile the bot but not run it.
+if ! grep -qw avx /proc/cpuinfo; then
+    echo "botzone-single-test: this CPU has no AVX; the bot was compiled but not run" >&2
+    exit 0
+fi
 
 # run NAME: feeds stdin to the bot; its stdout in $work/NAME.out, stderr in $work/NAME.err.
 run() {
@@ -69,6 +91,22 @@ expect_from json "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${second[@]}"
 # Truncated JSON: a diagnostic, and still an answer.
 printf '{"requests":[{"x0":-1,' | run truncated
 grep -q 'bad JSON' "$work/truncated.err" || fail "truncated: no diagnostic"
-[[ $(sed -n 1p "$work/truncated.out") == '{"'*'"response":{'* ]] || fail "truncated: no answer"
+[[ $(sed -n 1p "$work/truncated.out") == '{'*'"response":{'* ]] || fail "truncated: no answer"
 
-echo "botzone-single-test: the single file compiles, plays its first turn from the book and answers simple and JSON requests"
+# The clang build answers too.
+printf '1\n-1 -1 -1 -1 -1 -1\n' | timeout 20 "$work/bot-clang" >"$work/clang.out" 2>"$work/clang.err" ||
+    fail "clang build: exit code $?"
+[ "$(sed -n 1p "$work/clang.out")" = "$(sed -n 1p "$work/simple.out")" ] ||
+    fail "the clang build's first move differs from the g++ build's"
+
+# Keep-running: both sides for 6 moves each way, simple and JSON, every answer checked by the
+# judge (limits generous: this checks the protocol, not the speed of a loaded test machine).
+for format in "" --json; do
+    "$judge" --bot "$work/bot" --games 1 --max-plies 6 --turn-limit 10 --first-turn-limit 20 \
+        $format >"$work/judge$format.out" 2>"$work/judge$format.err" ||
+        fail "keep-running$format: $(cat "$work/judge$format.out" "$work/judge$format.err")"
+    grep -q "unfinished 1, faults 0" "$work/judge$format.out" ||
+        fail "keep-running$format: $(cat "$work/judge$format.out")"
+done
+
+echo "botzone-single-test: the single file passes the GCC 7 check, compiles with g++ and clang in C++17 mode with -Werror, plays its first turn from the book, answers simple and JSON requests, survives truncated JSON and plays keep-running turns"

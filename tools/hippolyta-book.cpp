@@ -42,7 +42,8 @@ const char* kUsage =
     "  stats   figures of a book\n"
     "  merge   merge books into one\n"
     "  export  write a book as text\n"
-    "  import  read a text book and write it as a binary book\n";
+    "  import  read a text book and write it as a binary book\n"
+    "  prune   keep only what the engine would play under the book policy (smaller copy)\n";
 
 // Parses argv (after the subcommand); true when --help was asked and printed.
 bool parse(const std::vector<std::string>& args, const po::options_description& opts,
@@ -381,6 +382,32 @@ int runImport(const std::vector<std::string>& args) {
     return 0;
 }
 
+int runPrune(const std::vector<std::string>& args) {
+    std::string in, path;
+    BookPolicy policy;
+    po::options_description opts(
+        "hippolyta-book prune [options]: the moves the book policy may play, nothing else");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("book", po::value(&in)->required(), "book to read")
+        ("out", po::value(&path)->required(), "pruned book to write (atomically)")
+        ("variety", po::value(&policy.variety)->default_value(policy.variety),
+            "the policy's --book-variety")
+        ("min-visits", po::value(&policy.minVisits)->default_value(policy.minVisits),
+            "the policy's minimum visits")
+        ("min-value", po::value(&policy.minValue)->default_value(policy.minValue),
+            "the policy's minimum value");
+    // clang-format on
+    if (parse(args, opts)) return 0;
+    const Book book = loadBook(in);
+    const Book pruned = playableBook(book, policy);
+    saveBook(pruned, path);
+    std::cout << "book " << path << ": " << pruned.size() << " of " << book.size()
+              << " positions\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -402,6 +429,7 @@ int main(int argc, char** argv) {
         if (sub == "merge") return runMerge(args);
         if (sub == "export") return runExport(args);
         if (sub == "import") return runImport(args);
+        if (sub == "prune") return runPrune(args);
         throw UsageError("unknown subcommand '" + sub + "'\n" + kUsage);
     } catch (const UsageError& e) {
         std::cerr << "hippolyta-book " << sub << ": " << e.what() << "\n(see --help)\n";

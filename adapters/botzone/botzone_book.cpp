@@ -12,10 +12,10 @@ namespace hippolyta {
 namespace {
 
 // 0..63 for a base64 digit, -1 for anything else.
-constexpr std::array<int, 256> base64Digits() {
+std::array<int, 256> base64Digits() {
     std::array<int, 256> d{};
     d.fill(-1);
-    constexpr std::string_view alphabet =
+    const std::string_view alphabet =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     for (size_t i = 0; i < alphabet.size(); ++i)
         d[static_cast<unsigned char>(alphabet[i])] = static_cast<int>(i);
@@ -43,7 +43,7 @@ std::unique_ptr<Book> botzoneBookFrom(Read read, const std::string& name, std::o
 }  // namespace
 
 std::optional<std::string> decodeBase64(std::string_view text) {
-    static constexpr std::array<int, 256> kDigits = base64Digits();
+    static const std::array<int, 256> kDigits = base64Digits();
     std::string out;
     out.reserve(text.size() / 4 * 3);
     uint32_t bits = 0;
@@ -80,8 +80,8 @@ std::unique_ptr<Book> parseBotzoneBook(const std::string& bytes, const std::stri
     return botzoneBookFrom([&] { return parseBook(bytes, name); }, name, err);
 }
 
-std::unique_ptr<Book> loadBotzoneBook(const std::filesystem::path& path, std::ostream& err) {
-    return botzoneBookFrom([&] { return loadBook(path); }, path.string(), err);
+std::unique_ptr<Book> loadBotzoneBook(const std::string& path, std::ostream& err) {
+    return botzoneBookFrom([&] { return loadBook(path); }, path, err);
 }
 
 std::unique_ptr<Book> embeddedBotzoneBook(std::string_view base64, std::ostream& err) {

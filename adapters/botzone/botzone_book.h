@@ -3,7 +3,6 @@
 // A book that cannot be used is described on `err` and the bot plays without it.
 #pragma once
 
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -23,7 +22,7 @@ std::optional<std::string> decodeBase64(std::string_view text);
 // for another board size.
 std::unique_ptr<Book> parseBotzoneBook(const std::string& bytes, const std::string& name,
                                        std::ostream& err);
-std::unique_ptr<Book> loadBotzoneBook(const std::filesystem::path& path, std::ostream& err);
+std::unique_ptr<Book> loadBotzoneBook(const std::string& path, std::ostream& err);
 std::unique_ptr<Book> embeddedBotzoneBook(std::string_view base64, std::ostream& err);
 
 }  // namespace hippolyta

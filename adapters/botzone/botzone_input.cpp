@@ -1,15 +1,11 @@
 #include "adapters/botzone/botzone_input.h"
+#include "adapters/botzone/botzone_json.h"
+#include "engine/core/portable.h"
 #include "engine/core/text_util.h"
-
-#include <charconv>
-
-#include <nlohmann/json.hpp>
 
 namespace hippolyta {
 
 namespace {
-
-using nlohmann::json;
 
 // Helper names here are specific on purpose: the single-file Botzone build compiles this file in
 // one unit with all of engine/, where an anonymous-namespace name must not be used twice.
@@ -20,38 +16,34 @@ constexpr size_t kMaxBotzoneJsonBytes = 1 << 20;
 // More turns than an 8x8 game can have.
 constexpr int kMaxBotzoneTurns = 100;
 
-std::optional<BotzoneMove> moveFromJson(const json& j) {
-    if (!j.is_object()) return std::nullopt;
+std::optional<BotzoneMove> moveFromJson(const JsonValue& j) {
+    if (!j.isObject()) return std::nullopt;
     BotzoneMove m;
     for (int k = 0; k < 6; ++k) {
-        const auto it = j.find(kBotzoneMoveKeys[k]);
-        if (it == j.end() || !it->is_number_integer()) return std::nullopt;
-        const auto v = it->get<int64_t>();
+        const JsonValue* it = j.find(kBotzoneMoveKeys[k]);
+        if (!it || !it->isInteger) return std::nullopt;
+        const long long v = it->integer;
         if (v < -1 || v > 100) return std::nullopt;
         m.v[k] = static_cast<int>(v);
     }
     return m;
 }
 
-void readMoveArray(const json& j, const char* key, std::vector<std::optional<BotzoneMove>>& out,
+void readMoveArray(const JsonValue& j, const char* key,
+                   std::vector<std::optional<BotzoneMove>>& out,
                    std::vector<std::string>& problems) {
-    const auto it = j.find(key);
-    if (it == j.end()) return;
-    if (!it->is_array()) {
+    const JsonValue* it = j.find(key);
+    if (!it) return;
+    if (!it->isArray()) {
         problems.push_back(std::string("\"") + key + "\" is not an array");
         return;
     }
-    for (const json& item : *it) {
+    for (const JsonValue& item : it->items) {
         out.push_back(moveFromJson(item));
         if (!out.back())
             problems.push_back(std::string(key) + " item " + std::to_string(out.size()) +
-                               " is not a move object: " + item.dump().substr(0, 80));
+                               " is not a move object: " + std::string(item.source.substr(0, 80)));
     }
-}
-
-// True if parsing failed only because the text ended too soon.
-bool endsTooSoon(const json::parse_error& e, std::string_view text) {
-    return e.byte >= trimmed(text).size();
 }
 
 // The full simple input after its first line (the turn count n): 2n - 1 move lines.
@@ -75,10 +67,10 @@ void readSimpleHistory(std::istream& in, int turns, BotzoneTurnInput& input) {
 }
 
 // The turn input an already parsed JSON value holds.
-BotzoneTurnInput turnFromJson(const json& j) {
+BotzoneTurnInput turnFromJson(const JsonValue& j) {
     BotzoneTurnInput input;
     input.format = BotzoneFormat::Json;
-    if (j.is_object() && j.contains("requests")) {
+    if (j.isObject() && j.find("requests")) {
         input.full = true;
         readMoveArray(j, "requests", input.history.requests, input.problems);
         readMoveArray(j, "responses", input.history.responses, input.problems);
@@ -100,8 +92,8 @@ BotzoneTurnInput badJsonTurn(const std::string& what) {
 
 BotzoneTurnInput parseBotzoneJson(std::string_view text) {
     try {
-        return turnFromJson(json::parse(text));
-    } catch (const json::exception& e) {
+        return turnFromJson(parseJson(text));
+    } catch (const JsonError& e) {
         return badJsonTurn(e.what());
     }
 }
@@ -116,23 +108,19 @@ std::optional<BotzoneTurnInput> readBotzoneTurn(std::istream& in) {
         std::string text = first;
         while (true) {
             try {
-                return turnFromJson(json::parse(text));
-            } catch (const json::parse_error& e) {
+                return turnFromJson(parseJson(text));
+            } catch (const JsonError& e) {
                 // Only a text cut short may go on on the next line; never wait for more after a
                 // plain syntax error.
-                if (!endsTooSoon(e, text) || text.size() > kMaxBotzoneJsonBytes ||
-                    !std::getline(in, line))
+                if (!e.truncated() || text.size() > kMaxBotzoneJsonBytes || !std::getline(in, line))
                     return badJsonTurn(e.what());
-            } catch (const json::exception& e) {
-                return badJsonTurn(e.what());
             }
             text += '\n' + line;
         }
     }
     BotzoneTurnInput input;
     int turns = 0;
-    const auto [end, ec] = std::from_chars(first.data(), first.data() + first.size(), turns);
-    if (ec == std::errc() && end == first.data() + first.size()) {
+    if (parseInteger(std::string_view(first), turns)) {
         input.full = true;
         readSimpleHistory(in, turns, input);
         return input;
@@ -143,12 +131,13 @@ std::optional<BotzoneTurnInput> readBotzoneTurn(std::istream& in) {
 }
 
 std::string formatBotzoneJsonAnswer(const BotzoneMove& m, const std::string& debug) {
-    json response = json::object();
+    std::string answer = "{\"response\":{";
     for (int k = 0; k < 6; ++k)
-        response[kBotzoneMoveKeys[k]] = m.v[k];
-    json answer = {{"response", response}};
-    if (!debug.empty()) answer["debug"] = debug;
-    return answer.dump();
+        answer +=
+            std::string(k ? "," : "") + "\"" + kBotzoneMoveKeys[k] + "\":" + std::to_string(m.v[k]);
+    answer += "}";
+    if (!debug.empty()) answer += ",\"debug\":" + jsonQuoted(debug);
+    return answer + "}";
 }
 
 }  // namespace hippolyta

@@ -1,10 +1,10 @@
 #include "adapters/botzone/botzone_protocol.h"
 
 #include <algorithm>
-#include <charconv>
 #include <sstream>
 
 #include "engine/core/notation.h"
+#include "engine/core/portable.h"
 
 namespace hippolyta {
 
@@ -67,9 +67,11 @@ std::optional<BotzoneMove> parseBotzoneMove(std::string_view line) {
     };
     for (int k = 0; k < 6; ++k) {
         skipBlanks();
-        const auto [end, ec] = std::from_chars(line.data() + i, line.data() + line.size(), m.v[k]);
-        if (ec != std::errc()) return std::nullopt;
-        i = end - line.data();
+        size_t end = i;
+        while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != '\r')
+            ++end;
+        if (!parseInteger(line.substr(i, end - i), m.v[k])) return std::nullopt;
+        i = end;
     }
     skipBlanks();
     if (i != line.size()) return std::nullopt;

@@ -21,7 +21,8 @@ struct BotzoneMove {
     std::array<int, 6> v{-1, -1, -1, -1, -1, -1};
 
     bool isNone() const { return v == std::array<int, 6>{-1, -1, -1, -1, -1, -1}; }
-    friend bool operator==(const BotzoneMove&, const BotzoneMove&) = default;
+    friend bool operator==(const BotzoneMove& a, const BotzoneMove& b) { return a.v == b.v; }
+    friend bool operator!=(const BotzoneMove& a, const BotzoneMove& b) { return !(a == b); }
 };
 
 // Botzone (x, y) is our column x and row y counted from the bottom (square y * 8 + x): Botzone

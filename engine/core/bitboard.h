@@ -1,8 +1,9 @@
 // 128-bit bitboards: square index = row * n + col, row 0 at the bottom (rank 1), col 0 = file a.
 #pragma once
 
-#include <bit>
 #include <cstdint>
+
+#include "engine/core/portable.h"
 
 namespace hippolyta {
 
@@ -18,13 +19,13 @@ constexpr Bitboard squareBit(int sq) {
 }
 
 inline int popCount(Bitboard b) {
-    return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64));
+    return popCount64(static_cast<uint64_t>(b)) + popCount64(static_cast<uint64_t>(b >> 64));
 }
 
 // Index of the lowest set bit; b must not be empty.
 inline int lowestSquare(Bitboard b) {
     auto lo = static_cast<uint64_t>(b);
-    return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
+    return lo ? lowestBit64(lo) : 64 + lowestBit64(static_cast<uint64_t>(b >> 64));
 }
 
 // Removes and returns the lowest set bit's index.

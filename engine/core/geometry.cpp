@@ -65,7 +65,7 @@ LineTables::LineTables() {
             for (int p = pos - 1; p >= 0 && !(occ & (1u << p)); --p)
                 mask |= 1u << p;
             reach_[pos][occ] = mask;
-            count_[pos][occ] = static_cast<uint8_t>(std::popcount(mask));
+            count_[pos][occ] = static_cast<uint8_t>(popCount64(mask));
         }
     }
 }

@@ -11,7 +11,10 @@ struct Move {
     uint8_t to = 0;
     uint8_t arrow = 0;
 
-    friend bool operator==(const Move&, const Move&) = default;
+    friend bool operator==(const Move& a, const Move& b) {
+        return a.from == b.from && a.to == b.to && a.arrow == b.arrow;
+    }
+    friend bool operator!=(const Move& a, const Move& b) { return !(a == b); }
     // A compact integer form, for hashing and storage.
     uint32_t packed() const { return from | (to << 8) | (arrow << 16); }
     static Move unpack(uint32_t v) {

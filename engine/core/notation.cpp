@@ -1,4 +1,5 @@
 #include "engine/core/notation.h"
+#include "engine/core/portable.h"
 #include "engine/core/text_util.h"
 
 #include <algorithm>
@@ -86,7 +87,7 @@ Move parseMove(std::string_view raw, int n) {
         return Move{static_cast<uint8_t>(squares[0]), static_cast<uint8_t>(squares[1]),
                     static_cast<uint8_t>(squares[2])};
     } catch (const NotationError& e) {
-        if (std::string_view(e.what()).starts_with("bad move")) throw;
+        if (startsWith(e.what(), "bad move")) throw;
         throw fail(e.what());
     }
 }

@@ -17,7 +17,7 @@ inline void forEachReach(const Geometry& geo, const std::array<uint16_t, kMaxLin
     for (int k = 0; k < 4; ++k) {
         unsigned reach = lt.reach(sl.pos[k], lines[sl.line[k]]);
         while (reach) {
-            const int p = std::countr_zero(reach);
+            const int p = lowestBit64(reach);
             reach &= reach - 1;
             f(geo.lineSquare(sl.line[k], p));
         }

@@ -57,6 +57,7 @@ class Position {
         return a.geo_ == b.geo_ && a.side_ == b.side_ && a.occupied_ == b.occupied_ &&
                a.amazons_[0] == b.amazons_[0] && a.amazons_[1] == b.amazons_[1];
     }
+    friend bool operator!=(const Position& a, const Position& b) { return !(a == b); }
 
   private:
     explicit Position(int n);

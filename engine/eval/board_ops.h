@@ -5,6 +5,7 @@
 #pragma once
 
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include "engine/core/bitboard.h"
@@ -113,26 +114,27 @@ struct BoardOps {
     }
 };
 
-// Calls f.template operator()<N>() ... with N = n; throws for unsupported sizes.
+// Calls f(std::integral_constant<int, N>()) with N = n, so that a generic lambda can read its N
+// as decltype(argument)::value; throws for unsupported sizes.
 template <typename F>
 decltype(auto) withBoardSize(int n, F&& f) {
     switch (n) {
         case 4:
-            return f.template operator()<4>();
+            return f(std::integral_constant<int, 4>());
         case 5:
-            return f.template operator()<5>();
+            return f(std::integral_constant<int, 5>());
         case 6:
-            return f.template operator()<6>();
+            return f(std::integral_constant<int, 6>());
         case 7:
-            return f.template operator()<7>();
+            return f(std::integral_constant<int, 7>());
         case 8:
-            return f.template operator()<8>();
+            return f(std::integral_constant<int, 8>());
         case 9:
-            return f.template operator()<9>();
+            return f(std::integral_constant<int, 9>());
         case 10:
-            return f.template operator()<10>();
+            return f(std::integral_constant<int, 10>());
         case 11:
-            return f.template operator()<11>();
+            return f(std::integral_constant<int, 11>());
         default:
             throw std::out_of_range("unsupported board size");
     }

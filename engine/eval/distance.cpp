@@ -11,8 +11,10 @@ int DistanceField::distanceOf(int sq) const {
 }
 
 Bitboard queenFill(const Geometry& geo, Bitboard from, Bitboard empty) {
-    return withBoardSize(geo.size(),
-                         [&]<int N>() { return BoardOps<N>::queenReach(from, empty & ~from); });
+    return withBoardSize(geo.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+        return BoardOps<N>::queenReach(from, empty & ~from);
+    });
 }
 
 namespace {
@@ -39,11 +41,17 @@ DistanceField flood(const Position& pos, Color side) {
 }  // namespace
 
 DistanceField queenDistances(const Position& pos, Color side) {
-    return withBoardSize(pos.size(), [&]<int N>() { return flood<N, true>(pos, side); });
+    return withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+        return flood<N, true>(pos, side);
+    });
 }
 
 DistanceField kingDistances(const Position& pos, Color side) {
-    return withBoardSize(pos.size(), [&]<int N>() { return flood<N, false>(pos, side); });
+    return withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+        return flood<N, false>(pos, side);
+    });
 }
 
 }  // namespace hippolyta

@@ -155,7 +155,10 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
 }  // namespace
 
 double evaluate(const Position& pos, const EvalWeights& weights, EvalTerms* terms) {
-    return withBoardSize(pos.size(), [&]<int N>() { return evaluateN<N>(pos, weights, terms); });
+    return withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+        return evaluateN<N>(pos, weights, terms);
+    });
 }
 
 double winProbability(double score, const EvalWeights& weights) {
@@ -163,7 +166,9 @@ double winProbability(double score, const EvalWeights& weights) {
 }
 
 int amazonMobility(const Position& pos, int square) {
-    return withBoardSize(pos.size(), [&]<int N>() {
+    return withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+
         using Ops = BoardOps<N>;
         Bitboard planes[4];
         const Bitboard empty = pos.emptySquares();

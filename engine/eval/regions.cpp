@@ -149,12 +149,17 @@ class LongestLine {
 }  // namespace
 
 std::vector<Region> findRegions(const Position& pos) {
-    return withBoardSize(pos.size(), [&]<int N>() { return regionsN<N>(pos); });
+    return withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+        return regionsN<N>(pos);
+    });
 }
 
 bool isSeparated(const Position& pos) {
     // One flood from every white amazon at once: separated iff it meets no black amazon.
-    return withBoardSize(pos.size(), [&]<int N>() {
+    return withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+
         const Bitboard white = pos.amazons(Color::White), black = pos.amazons(Color::Black);
         return !(component<N>(white, pos.emptySquares() | white | black) & black);
     });
@@ -176,7 +181,9 @@ RegionCounter::RegionCounter(uint64_t nodeBudget, size_t cacheEntries)
     : nodeBudget_(nodeBudget), cacheEntries_(cacheEntries) {}
 
 MoveBounds RegionCounter::count(int n, Bitboard amazons, Bitboard empty) {
-    return withBoardSize(n, [&]<int N>() {
+    return withBoardSize(n, [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+
         LongestLine<N> search(cache_, cacheEntries_, nodeBudget_);
         MoveBounds b;
         b.lower = search.solveSet(amazons, empty, nullptr);
@@ -189,7 +196,9 @@ MoveBounds RegionCounter::count(int n, Bitboard amazons, Bitboard empty) {
 MoveBounds RegionCounter::bestLine(int n, Bitboard amazons, Bitboard empty,
                                    std::optional<Move>& first) {
     first.reset();
-    return withBoardSize(n, [&]<int N>() {
+    return withBoardSize(n, [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+
         LongestLine<N> search(cache_, cacheEntries_, nodeBudget_);
         MoveBounds b;
         b.lower = search.solveSet(amazons, empty, &first);

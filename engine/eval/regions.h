@@ -56,7 +56,9 @@ class RegionCounter {
     struct Key {
         Bitboard amazons;
         Bitboard empty;
-        friend bool operator==(const Key&, const Key&) = default;
+        friend bool operator==(const Key& a, const Key& b) {
+            return a.amazons == b.amazons && a.empty == b.empty;
+        }
     };
     struct KeyHash {
         size_t operator()(const Key& k) const;

@@ -34,7 +34,10 @@ TerritoryCount countTerritory(const Position& pos, Color side) {
 }  // namespace
 
 TerritoryCount countQueenTerritory(const Position& pos, Color side) {
-    return withBoardSize(pos.size(), [&]<int N>() { return countTerritory<N>(pos, side); });
+    return withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+        return countTerritory<N>(pos, side);
+    });
 }
 
 double queenTerritoryScore(const Position& pos, Color side) {

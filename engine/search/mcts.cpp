@@ -330,7 +330,9 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
 double Mcts::playout(Position& pos, Worker& w) {
     // Returns the win probability for the side to move at the start of the playout.
     const int plies = options_.params.playoutPlies;
-    return withBoardSize(pos.size(), [&]<int N>() {
+    return withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+
         int done = 0;
         for (; done < plies; ++done) {
             Move m;

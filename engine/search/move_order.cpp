@@ -176,7 +176,9 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
 }  // namespace
 
 void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out, int version) {
-    withBoardSize(pos.size(), [&]<int N>() {
+    withBoardSize(pos.size(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+
         if (version == 0)
             scoreHandN<N>(pos, out);
         else

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "engine/core/move.h"
+#include "engine/core/portable.h"
 
 namespace hippolyta {
 
@@ -22,7 +23,7 @@ enum class NodeState : uint8_t { Leaf = 0, Expanding = 1, Expanded = 2 };
 enum class Proof : uint8_t { None = 0, Win = 1, Loss = 2 };
 
 // A plain struct (no constructor, so a pool's memory is left untouched until used); fields
-// read or written by several threads go through std::atomic_ref.
+// read or written by several threads go through AtomicRef (engine/core/portable.h).
 struct alignas(32) TreeNode {
     uint32_t move;         // packed Move leading here; in a header: nodes in this chunk
     float prior;           // ordering score rank-normalised to (0, 1]; in a header: unused
@@ -51,8 +52,8 @@ struct alignas(32) TreeNode {
 static_assert(sizeof(TreeNode) == 32);
 
 template <typename T>
-inline std::atomic_ref<T> atomicRef(T& field) {
-    return std::atomic_ref<T>(field);
+inline AtomicRef<T> atomicRef(T& field) {
+    return AtomicRef<T>(field);
 }
 
 class NodePool {

@@ -1,6 +1,7 @@
 #include "engine/search/parameters.h"
 
-#include <charconv>
+#include "engine/core/portable.h"
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -83,8 +84,7 @@ bool setParameter(EngineConfig& config, const std::string& assignment) {
     if (eq == std::string::npos) return false;
     const std::string value = assignment.substr(eq + 1);
     double v = 0;
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (ec != std::errc() || end != value.data() + value.size()) return false;
+    if (!parseDecimal(value, v)) return false;
     return setParameter(config, assignment.substr(0, eq), v);
 }
 

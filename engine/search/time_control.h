@@ -49,7 +49,12 @@ struct TimeSettings {
     // Throws TimeSettingsError unless every field fits the kind (unused fields must be zero).
     void validate() const;
     bool hasLimit() const { return kind != TimeKind::None; }
-    friend bool operator==(const TimeSettings&, const TimeSettings&) = default;
+    friend bool operator==(const TimeSettings& a, const TimeSettings& b) {
+        return a.kind == b.kind && a.mainSeconds == b.mainSeconds &&
+               a.periodSeconds == b.periodSeconds && a.periods == b.periods &&
+               a.stones == b.stones && a.incrementSeconds == b.incrementSeconds;
+    }
+    friend bool operator!=(const TimeSettings& a, const TimeSettings& b) { return !(a == b); }
 };
 
 // What the controller last said about one side's clock (GTP time_left).
@@ -57,7 +62,11 @@ struct ClockState {
     double secondsLeft = 0;  // in main time: main time left; in overtime: time left in the period
     int stonesLeft = 0;      // 0 in main time; Canadian: stones left; Byoyomi: periods left
     bool reported = false;   // false until a time_left arrives for this side
-    friend bool operator==(const ClockState&, const ClockState&) = default;
+    friend bool operator==(const ClockState& a, const ClockState& b) {
+        return a.secondsLeft == b.secondsLeft && a.stonesLeft == b.stonesLeft &&
+               a.reported == b.reported;
+    }
+    friend bool operator!=(const ClockState& a, const ClockState& b) { return !(a == b); }
 };
 
 // The settings and both clocks. Changing the settings resets the clocks to the main time.

@@ -2,11 +2,11 @@
 #include "engine/core/text_util.h"
 
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <utility>
 #include <vector>
+#include "engine/core/portable.h"
 
 #include "engine/core/notation.h"
 
@@ -136,8 +136,7 @@ const Property* find(const Node& node, std::string_view id) {
 double parseNumber(const std::string& raw, const char* what) {
     const std::string s = trimmed(raw);
     double v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v))
+    if (!parseDecimal(s, v) || !std::isfinite(v))
         throw RecordError(std::string("SGF: bad ") + what + " value '" + raw + "'");
     return v;
 }
@@ -151,8 +150,7 @@ int parseSize(const std::string& raw) {
         s = trimmed(s.substr(0, colon));
     }
     int n = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-    if (ec != std::errc() || end != s.data() + s.size() || n < kMinBoardSize || n > kMaxBoardSize)
+    if (!parseInteger(std::string_view(s), n) || n < kMinBoardSize || n > kMaxBoardSize)
         throw RecordError("SGF: board size SZ[" + raw + "] is not 4..11");
     return n;
 }

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
+#include "engine/core/portable.h"
 
 #include "engine/core/notation.h"
 
@@ -104,9 +104,7 @@ GameRecord readTextRecord(std::string_view text) {
         } else if (key == "start") {
             startText = value;
         } else if (key == "board") {
-            const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-            if (ec != std::errc() || p != value.data() + value.size() || n < kMinBoardSize ||
-                n > kMaxBoardSize)
+            if (!parseInteger(std::string_view(value), n) || n < kMinBoardSize || n > kMaxBoardSize)
                 throw RecordError("text record line " + std::to_string(lineNo) + ": board size '" +
                                   value + "' is not 4..11");
         }  // other keys are kept for people, not read
