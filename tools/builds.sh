@@ -26,6 +26,10 @@ install_missing() {
 BASE_PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
                libspdlog-dev libgtest-dev nlohmann-json3-dev)
 
+# What the test suite needs beyond the build: clang compiles the Botzone single file as a second
+# compiler (tools/botzone-single-test.sh).
+TEST_PACKAGES=(clang)
+
 configure_and_build() {  # DIR "CMAKE ARGS" [BUILD ARGS...]
     local dir=$1 args=$2
     shift 2

@@ -16,6 +16,7 @@ case "$mode" in
         ;;
     test)
         build_release
+        install_missing "${TEST_PACKAGES[@]}"
         ctest --test-dir build --output-on-failure -j "$(nproc)"
         ;;
     sanitize)
