@@ -133,14 +133,18 @@ EngineConfig platformConfig(EngineConfig config, const BotzoneOptions& options) 
 
 int runBotzoneFront(std::istream& in, std::ostream& out, std::ostream& err,
                     const EngineConfig& config, const BotzoneOptions& options) {
-    // The first turn's clock starts with the process, not when its input has been read.
-    auto turnStart = BotzoneClock::now();
+    // The first turn's clock starts with the process, not when its input has been read; later
+    // turns start when their request arrives (the wait for the opponent's move is not ours).
+    const auto processStart = BotzoneClock::now();
+    bool firstTurn = true;
     BotzoneBot bot(platformConfig(config, options), options, err);
     BotzoneTurnBudget budget;
     auto secondsSince = [](BotzoneClock::time_point t) {
         return std::chrono::duration<double>(BotzoneClock::now() - t).count();
     };
     while (const auto input = readBotzoneTurn(in)) {
+        const auto turnStart = firstTurn ? processStart : BotzoneClock::now();
+        firstTurn = false;
         const double target = bot.take(*input);
         std::string debug;
         const BotzoneMove move =
@@ -156,8 +160,6 @@ int runBotzoneFront(std::istream& in, std::ostream& out, std::ostream& err,
         if (taken > target)
             err << "botzone: the turn took " << taken << " s of " << target
                 << "; the safety margin is now " << budget.margin() << " s" << std::endl;
-        // Later turns start when their request arrives; nothing runs while we wait for it.
-        turnStart = BotzoneClock::now();
     }
     return 0;
 }

@@ -69,6 +69,14 @@ void BotProcess::kill() {
     pid_ = -1;
 }
 
+void BotProcess::pause() {
+    if (pid_ > 0) ::kill(-pid_, SIGSTOP);
+}
+
+void BotProcess::resume() {
+    if (pid_ > 0) ::kill(-pid_, SIGCONT);
+}
+
 bool BotProcess::writeLine(const std::string& line) {
     const std::string text = line + "\n";
     // A bot that has exited must not take the judge down with SIGPIPE.

@@ -21,6 +21,10 @@ class BotProcess {
     bool writeLine(const std::string& line);
     // The next line (without '\n'), or nothing at end of output or after `seconds`.
     std::optional<std::string> readLine(double seconds);
+    // Stops and continues the whole process group (SIGSTOP, SIGCONT), as Botzone does between
+    // a keep-running bot's turns.
+    void pause();
+    void resume();
     // Kills the whole process group and reaps the shell.
     void kill();
 

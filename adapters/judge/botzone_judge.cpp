@@ -125,6 +125,7 @@ class JudgedGame {
                                                ? jsonMove(fromMove(game_.moves().back()))
                                                : formatBotzoneMove(fromMove(game_.moves().back()))}
                 : fullRequest(game_.moves(), side, config_.json);
+        bot.resume();
         const auto start = std::chrono::steady_clock::now();
         for (const std::string& line : request)
             if (!bot.writeLine(line)) return "the bot does not read its input";
@@ -144,6 +145,7 @@ class JudgedGame {
                    formatSeconds(limit) + " s)";
         const std::optional<std::string> marker = bot.readLine(config_.hangSeconds);
         if (!marker || *marker != kKeepRunning) return "no keep-running line after the answer";
+        bot.pause();  // Botzone stops a keep-running bot until its next turn
         game_.play(*m);
         return "";
     }

@@ -1,9 +1,10 @@
 // A local stand-in for Botzone's judge of 8x8 Amazons: plays a bot against itself in
-// keep-running mode, as the platform does, and times every turn by the wall clock from the
-// request written to the answer read. Botzone allows 1 s a turn and 2 s on a bot's first turn
-// (its process start included); a late, illegal or missing answer loses the game there, and
-// here too. Used to check the single-file upload (tools/botzone-single-test.sh) and to measure
-// its turn times under load (build/bin/hippolyta-botzone-judge, docs/fronts.md).
+// keep-running mode, as the platform does (the bot's process group is stopped with SIGSTOP
+// between its turns and continued with SIGCONT when its next request comes), and times every
+// turn by the wall clock from the request written to the answer read. Botzone allows 1 s a turn and
+// 2 s on a bot's first turn (its process start included); a late, illegal or missing answer loses
+// the game there, and here too. Used to check the single-file upload (tools/botzone-single-test.sh)
+// and to measure its turn times under load (build/bin/hippolyta-botzone-judge, docs/fronts.md).
 #pragma once
 
 #include <cstdint>

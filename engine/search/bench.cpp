@@ -39,6 +39,7 @@ MctsOptions optionsFor(const EngineConfig& config, int threads) {
     o.seed = config.seed;
     o.params = config.search;
     o.eval = config.eval;
+    o.prior = config.prior;
     return o;
 }
 

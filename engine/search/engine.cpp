@@ -19,6 +19,7 @@ Engine::Engine(EngineConfig config) : config_(std::move(config)), rng_(config_.s
         o.seed = config_.seed;
         o.params = config_.search;
         o.eval = config_.eval;
+        o.prior = config_.prior;
         mcts_ = std::make_unique<Mcts>(o);
     }
 }

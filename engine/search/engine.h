@@ -14,6 +14,7 @@
 
 #include "engine/core/game.h"
 #include "engine/eval/evaluation.h"
+#include "engine/search/move_prior.h"
 #include "engine/search/search_types.h"
 
 namespace hippolyta {
@@ -29,8 +30,9 @@ struct EngineConfig {
     double moveTimeSeconds = 1.0;  // fallback budget per move without a clock
     uint64_t visits = 0;           // fixed simulations per move (0: use time)
     uint64_t seed = 0;
-    SearchParams search;  // tree-search constants
-    EvalWeights eval;     // evaluation weights
+    SearchParams search;                      // tree-search constants
+    EvalWeights eval;                         // evaluation weights
+    PriorWeights prior = zeroPriorWeights();  // the learned move order (search.ordering 2)
 };
 
 class Engine {

@@ -179,7 +179,10 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
 
 // Scores the moves of pos and puts the best `needed` first, in order (the rest unordered).
 void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed) {
-    scoreMovesCheap(pos, w.moves, options_.params.ordering);
+    if (options_.params.ordering == 2)
+        scoreMovesLearned(pos, options_.prior, w.moves);
+    else
+        scoreMovesCheap(pos, w.moves, options_.params.ordering);
     if (byEval) {
         scoreMovesByEval(pos, options_.eval, w.moves);
         sortMoves(w.moves, needed);

@@ -19,6 +19,7 @@
 #include "engine/eval/evaluation.h"
 #include "engine/eval/regions.h"
 #include "engine/search/move_order.h"
+#include "engine/search/move_prior.h"
 #include "engine/search/node_pool.h"
 #include "engine/search/search_types.h"
 
@@ -30,6 +31,7 @@ struct MctsOptions {
     uint64_t seed = 0;
     SearchParams params;
     EvalWeights eval;
+    PriorWeights prior = zeroPriorWeights();  // the learned move order (params.ordering 2)
 };
 
 class Mcts {

@@ -10,18 +10,25 @@ namespace hippolyta {
 
 namespace {
 
-using Setter = std::function<void(EngineConfig&, double)>;
+// Reads and writes one constant; `get` takes a copy because the accessors hand out references.
+struct Accessor {
+    std::function<void(EngineConfig&, double)> set;
+    std::function<double(EngineConfig)> get;
+};
 
-const std::map<std::string, Setter>& setters() {
-    static const std::map<std::string, Setter> table = [] {
-        std::map<std::string, Setter> t;
+const std::map<std::string, Accessor>& accessors() {
+    static const std::map<std::string, Accessor> table = [] {
+        std::map<std::string, Accessor> t;
         auto real = [&](const std::string& name, auto member) {
-            t[name] = [member](EngineConfig& c, double v) { member(c) = v; };
+            t[name] = {[member](EngineConfig& c, double v) { member(c) = v; },
+                       [member](EngineConfig c) { return static_cast<double>(member(c)); }};
         };
         auto whole = [&](const std::string& name, auto member) {
-            t[name] = [member](EngineConfig& c, double v) {
-                member(c) = static_cast<std::remove_reference_t<decltype(member(c))>>(v);
-            };
+            t[name] = {[member](EngineConfig& c, double v) {
+                           using T = typename std::remove_reference<decltype(member(c))>::type;
+                           member(c) = static_cast<T>(v);
+                       },
+                       [member](EngineConfig c) { return static_cast<double>(member(c)); }};
         };
         real("exploration", [](EngineConfig& c) -> double& { return c.search.exploration; });
         whole("playout_plies", [](EngineConfig& c) -> int& { return c.search.playoutPlies; });
@@ -52,12 +59,12 @@ const std::map<std::string, Setter>& setters() {
         for (const auto& entry : terms) {
             const char* name = entry.first;
             TermWeights EvalWeights::*term = entry.second;
-            t[std::string("eval.") + name + ".open"] = [term](EngineConfig& c, double v) {
-                (c.eval.*term).open = v;
-            };
-            t[std::string("eval.") + name + ".end"] = [term](EngineConfig& c, double v) {
-                (c.eval.*term).end = v;
-            };
+            t[std::string("eval.") + name + ".open"] = {
+                [term](EngineConfig& c, double v) { (c.eval.*term).open = v; },
+                [term](EngineConfig c) { return (c.eval.*term).open; }};
+            t[std::string("eval.") + name + ".end"] = {
+                [term](EngineConfig& c, double v) { (c.eval.*term).end = v; },
+                [term](EngineConfig c) { return (c.eval.*term).end; }};
         }
         real("eval.tie_bonus", [](EngineConfig& c) -> double& { return c.eval.tieBonus; });
         real("eval.phase_scale", [](EngineConfig& c) -> double& { return c.eval.phaseScale; });
@@ -65,6 +72,10 @@ const std::map<std::string, Setter>& setters() {
              [](EngineConfig& c) -> double& { return c.eval.trappedPenalty; });
         real("eval.trapped_below", [](EngineConfig& c) -> double& { return c.eval.trappedBelow; });
         real("eval.win_scale", [](EngineConfig& c) -> double& { return c.eval.winScale; });
+        for (int i = 0; i < PriorLayout::kCount; ++i)
+            t[priorWeightName(i)] = {
+                [i](EngineConfig& c, double v) { c.prior[i] = static_cast<float>(v); },
+                [i](EngineConfig c) { return static_cast<double>(c.prior[i]); }};
         return t;
     }();
     return table;
@@ -73,9 +84,9 @@ const std::map<std::string, Setter>& setters() {
 }  // namespace
 
 bool setParameter(EngineConfig& config, const std::string& name, double value) {
-    const auto it = setters().find(name);
-    if (it == setters().end()) return false;
-    it->second(config, value);
+    const auto it = accessors().find(name);
+    if (it == accessors().end()) return false;
+    it->second.set(config, value);
     return true;
 }
 
@@ -88,9 +99,15 @@ bool setParameter(EngineConfig& config, const std::string& assignment) {
     return setParameter(config, assignment.substr(0, eq), v);
 }
 
+std::optional<double> getParameter(const EngineConfig& config, const std::string& name) {
+    const auto it = accessors().find(name);
+    if (it == accessors().end()) return std::nullopt;
+    return it->second.get(config);
+}
+
 std::vector<std::string> parameterNames() {
     std::vector<std::string> names;
-    for (const auto& [name, unused] : setters())
+    for (const auto& [name, unused] : accessors())
         names.push_back(name);
     return names;
 }

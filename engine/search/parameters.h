@@ -2,6 +2,7 @@
 // fronts can expose them as `name=value` settings without knowing every field.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@ namespace hippolyta {
 bool setParameter(EngineConfig& config, const std::string& name, double value);
 // Parses "name=value"; false (and nothing changed) if malformed or unknown.
 bool setParameter(EngineConfig& config, const std::string& assignment);
+// The constant's value, or nothing for an unknown name.
+std::optional<double> getParameter(const EngineConfig& config, const std::string& name);
 // Every name setParameter() accepts.
 std::vector<std::string> parameterNames();
 

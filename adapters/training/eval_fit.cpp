@@ -1,0 +1,84 @@
+#include "adapters/training/eval_fit.h"
+
+namespace hippolyta {
+
+namespace {
+
+constexpr int kTerms = 5;
+const char* const kTermNames[kTerms] = {"t1", "t2", "c1", "c2", "mobility"};
+TermWeights EvalWeights::*const kTermMembers[kTerms] = {
+    &EvalWeights::t1, &EvalWeights::t2, &EvalWeights::c1, &EvalWeights::c2, &EvalWeights::mobility};
+
+LogisticData dataOf(const std::vector<FitPosition>& positions, const EvalWeights& w,
+                    double valueWeight, bool resultsOnly) {
+    LogisticData d;
+    for (const FitPosition& p : positions) {
+        d.x.push_back(evalFitFeatures(p.position, w));
+        d.y.push_back(resultsOnly ? p.result
+                                  : (1 - valueWeight) * p.result + valueWeight * p.value);
+    }
+    return d;
+}
+
+}  // namespace
+
+std::vector<std::string> evalFitNames() {
+    std::vector<std::string> names;
+    for (const char* t : kTermNames) {
+        names.push_back(std::string("eval.") + t + ".open");
+        names.push_back(std::string("eval.") + t + ".end");
+    }
+    return names;
+}
+
+std::vector<double> evalFitTheta(const EvalWeights& w) {
+    std::vector<double> theta;
+    for (auto member : kTermMembers) {
+        theta.push_back((w.*member).open);
+        theta.push_back((w.*member).end);
+    }
+    return theta;
+}
+
+EvalWeights withEvalFitTheta(EvalWeights w, const std::vector<double>& theta) {
+    for (int k = 0; k < kTerms; ++k) {
+        (w.*kTermMembers[k]).open = theta[2 * k];
+        (w.*kTermMembers[k]).end = theta[2 * k + 1];
+    }
+    return w;
+}
+
+std::vector<double> evalFitFeatures(const Position& pos, const EvalWeights& w) {
+    EvalTerms t;
+    evaluate(pos, w, &t);
+    const double terms[kTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
+    std::vector<double> x;
+    for (double term : terms) {
+        x.push_back(term * t.phase);
+        x.push_back(term * (1 - t.phase));
+    }
+    return x;
+}
+
+EvalWeights fitEvaluation(const std::vector<FitPosition>& train,
+                          const std::vector<FitPosition>& heldOut, const EvalWeights& start,
+                          const EvalFitConfig& config, EvalFitReport& report) {
+    const LogisticData trainData = dataOf(train, start, config.valueWeight, false);
+    const LogisticData heldData = dataOf(heldOut, start, config.valueWeight, false);
+    const LogisticData heldResults = dataOf(heldOut, start, config.valueWeight, true);
+    const std::vector<double> before = evalFitTheta(start);
+    const double scale = start.winScale;
+    const LogisticFit fit = fitLogistic(trainData, before, scale, config.l2, config.maxIterations);
+    report.trainPositions = static_cast<int>(train.size());
+    report.heldOutPositions = static_cast<int>(heldOut.size());
+    report.iterations = fit.iterations;
+    report.trainLossBefore = meanLogLoss(trainData, before, scale);
+    report.trainLossAfter = meanLogLoss(trainData, fit.theta, scale);
+    report.heldLossBefore = meanLogLoss(heldData, before, scale);
+    report.heldLossAfter = meanLogLoss(heldData, fit.theta, scale);
+    report.heldAccuracyBefore = accuracy(heldResults, before, scale);
+    report.heldAccuracyAfter = accuracy(heldResults, fit.theta, scale);
+    return withEvalFitTheta(start, fit.theta);
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,171 @@
+#include "adapters/training/prior_fit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "adapters/training/dense.h"
+
+namespace hippolyta {
+
+namespace {
+
+constexpr int kN = PriorLayout::kCount;
+
+// One position's moves with their features, model probabilities and target shares.
+struct Softmax {
+    std::vector<MoveFeatures> moves;
+    std::vector<double> p, target;
+    double loss = 0;
+};
+
+bool prepare(const FitPosition& tp, const PriorWeights& w, Softmax& s) {
+    uint64_t total = 0;
+    std::unordered_map<uint32_t, uint32_t> visits;
+    for (const auto& [move, n] : tp.visits) {
+        visits[move.packed()] += n;
+        total += n;
+    }
+    if (total == 0) return false;
+    moveFeatures(tp.position, s.moves);
+    if (s.moves.empty()) return false;
+    const size_t n = s.moves.size();
+    s.p.assign(n, 0);
+    s.target.assign(n, 0);
+    double top = -1e300;
+    for (size_t i = 0; i < n; ++i) {
+        s.p[i] = s.moves[i].dot(w);
+        top = std::max(top, s.p[i]);
+        const auto it = visits.find(s.moves[i].move.packed());
+        if (it != visits.end()) s.target[i] = static_cast<double>(it->second) / total;
+    }
+    double sum = 0;
+    for (double& z : s.p)
+        sum += (z = std::exp(z - top));
+    s.loss = 0;
+    for (size_t i = 0; i < n; ++i) {
+        s.p[i] /= sum;
+        if (s.target[i] > 0) s.loss -= s.target[i] * std::log(std::max(s.p[i], 1e-300));
+    }
+    return true;
+}
+
+double objective(const std::vector<FitPosition>& positions, const PriorWeights& w,
+                 const PriorWeights& start, double l2) {
+    double penalty = 0;
+    for (int k = 0; k < kN; ++k)
+        penalty += (w[k] - start[k]) * (w[k] - start[k]);
+    return priorLoss(positions, w) + l2 * penalty;
+}
+
+// Adds one position's gradient and Hessian of the cross-entropy.
+void accumulate(const Softmax& s, std::vector<double>& g, std::vector<double>& h) {
+    std::vector<double> mean(kN, 0);
+    for (size_t i = 0; i < s.moves.size(); ++i) {
+        const MoveFeatures& f = s.moves[i];
+        const double r = s.p[i] - s.target[i];
+        for (int a = 0; a < f.count; ++a) {
+            g[f.index[a]] += r * f.value[a];
+            mean[f.index[a]] += s.p[i] * f.value[a];
+            for (int b = 0; b < f.count; ++b)
+                h[f.index[a] * kN + f.index[b]] += s.p[i] * f.value[a] * f.value[b];
+        }
+    }
+    for (int a = 0; a < kN; ++a)
+        for (int b = 0; b < kN; ++b)
+            h[a * kN + b] -= mean[a] * mean[b];
+}
+
+}  // namespace
+
+OrderingQuality orderingQuality(const std::vector<FitPosition>& positions,
+                                const MoveScorer& scorer) {
+    OrderingQuality q;
+    std::vector<ScoredMove> moves;
+    for (const FitPosition& tp : positions) {
+        if (tp.visits.empty()) continue;
+        const auto best =
+            std::max_element(tp.visits.begin(), tp.visits.end(),
+                             [](const auto& a, const auto& b) { return a.second < b.second; });
+        scorer(tp.position, moves);
+        const auto it = std::find_if(moves.begin(), moves.end(),
+                                     [&](const ScoredMove& m) { return m.move == best->first; });
+        if (it == moves.end()) continue;
+        // Rank as sortMoves orders: score descending, then packed move ascending.
+        size_t rank = 0;
+        for (const ScoredMove& m : moves)
+            rank += m.score > it->score ||
+                    (m.score == it->score && m.move.packed() < it->move.packed());
+        ++q.positions;
+        q.top1 += rank < 1;
+        q.top5 += rank < 5;
+        q.top20 += rank < 20;
+    }
+    if (q.positions) {
+        q.top1 /= q.positions;
+        q.top5 /= q.positions;
+        q.top20 /= q.positions;
+    }
+    return q;
+}
+
+double priorLoss(const std::vector<FitPosition>& positions, const PriorWeights& w) {
+    Softmax s;
+    double total = 0;
+    int counted = 0;
+    for (const FitPosition& tp : positions)
+        if (prepare(tp, w, s)) {
+            total += s.loss;
+            ++counted;
+        }
+    return counted ? total / counted : 0;
+}
+
+PriorWeights fitPrior(const std::vector<FitPosition>& train,
+                      const std::vector<FitPosition>& heldOut, const PriorWeights& start,
+                      const PriorFitConfig& config, PriorFitReport& report) {
+    report.trainPositions = static_cast<int>(train.size());
+    report.heldOutPositions = static_cast<int>(heldOut.size());
+    report.trainLossBefore = priorLoss(train, start);
+    report.heldLossBefore = priorLoss(heldOut, start);
+    PriorWeights w = start;
+    Softmax s;
+    for (report.iterations = 0; report.iterations < config.maxIterations; ++report.iterations) {
+        std::vector<double> g(kN, 0), h(kN * kN, 0);
+        int counted = 0;
+        for (const FitPosition& tp : train)
+            if (prepare(tp, w, s)) {
+                accumulate(s, g, h);
+                ++counted;
+            }
+        if (!counted) break;
+        for (int a = 0; a < kN; ++a) {
+            g[a] = g[a] / counted + 2 * config.l2 * (w[a] - start[a]);
+            for (int b = 0; b < kN; ++b)
+                h[a * kN + b] /= counted;
+            h[a * kN + a] += 2 * config.l2;
+        }
+        std::vector<double> step;
+        if (!solveSpd(h, g, kN, step)) break;
+        const double before = objective(train, w, start, config.l2);
+        PriorWeights next = w;
+        for (double factor = 1; factor > 1e-6; factor /= 2) {
+            for (int a = 0; a < kN; ++a)
+                next[a] = static_cast<float>(w[a] - factor * step[a]);
+            if (objective(train, next, start, config.l2) <= before) break;
+        }
+        double largest = 0;
+        for (int a = 0; a < kN; ++a)
+            largest = std::max(largest, std::fabs(static_cast<double>(next[a] - w[a])));
+        w = next;
+        if (largest < 1e-5) {
+            ++report.iterations;
+            break;
+        }
+    }
+    report.trainLossAfter = priorLoss(train, w);
+    report.heldLossAfter = priorLoss(heldOut, w);
+    return w;
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,118 @@
+#include "engine/search/weights_file.h"
+
+#include <cstdio>
+#include <set>
+
+#include "engine/core/fnv.h"
+#include "engine/core/portable.h"
+#include "engine/core/text_util.h"
+#include "engine/search/parameters.h"
+
+namespace hippolyta {
+
+namespace {
+
+const char* const kMagic = "hippolyta-weights";
+
+std::string hex64(uint64_t v) {
+    char buf[20];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+// The fewest significant digits that read back as exactly v.
+std::string shortest(double v) {
+    char buf[32];
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        double back = 0;
+        if (parseDecimal(buf, back) && back == v) break;
+    }
+    return buf;
+}
+
+// Splits off the checksum line; returns the text it covers. Throws unless it matches.
+std::string_view checkedBody(std::string_view text, const std::string& name) {
+    std::string_view body = text;
+    while (!body.empty() && (body.back() == '\n' || body.back() == '\r'))
+        body.remove_suffix(1);
+    const size_t nl = body.rfind('\n');
+    const std::string last = trimmed(nl == std::string_view::npos ? body : body.substr(nl + 1));
+    if (!startsWith(last, "checksum "))
+        throw WeightsError(name + ": no checksum line at the end (a cut or damaged file)");
+    const std::string_view covered = text.substr(0, nl == std::string_view::npos ? 0 : nl + 1);
+    const std::string expected = hex64(fnv1a64(covered));
+    if (trimmed(last.substr(9)) != expected)
+        throw WeightsError(name +
+                           ": checksum mismatch (the file is damaged or was edited by hand; "
+                           "expected " +
+                           expected + ")");
+    return covered;
+}
+
+}  // namespace
+
+WeightsFile parseWeights(std::string_view text, const std::string& name) {
+    const std::string_view body = checkedBody(text, name);
+    WeightsFile w;
+    std::set<std::string> seen;
+    const std::vector<std::string> known = parameterNames();
+    const std::set<std::string> knownSet(known.begin(), known.end());
+    size_t pos = 0;
+    for (int lineNo = 1; pos < body.size(); ++lineNo) {
+        const size_t nl = body.find('\n', pos);
+        const std::string line = trimmed(body.substr(pos, nl - pos));
+        pos = nl == std::string_view::npos ? body.size() : nl + 1;
+        const std::string where = name + " line " + std::to_string(lineNo) + ": ";
+        if (lineNo == 1) {
+            const std::string magic = std::string(kMagic) + " ";
+            if (!startsWith(line, magic))
+                throw WeightsError(name + ": not a Hippolyta weights file");
+            int version = 0;
+            if (!parseInteger(std::string_view(line).substr(magic.size()), version) ||
+                version != kWeightsFormatVersion)
+                throw WeightsError(name + ": format version '" + line.substr(magic.size()) +
+                                   "' is not " + std::to_string(kWeightsFormatVersion));
+            continue;
+        }
+        if (line.empty()) continue;
+        if (line[0] == '#') {
+            w.comments.push_back(trimmed(std::string_view(line).substr(1)));
+            continue;
+        }
+        const size_t space = line.find(' ');
+        const std::string key = line.substr(0, space);
+        double value = 0;
+        if (space == std::string::npos || !parseDecimal(trimmed(line.substr(space)), value))
+            throw WeightsError(where + "expected 'NAME VALUE', got '" + line + "'");
+        if (!knownSet.count(key)) throw WeightsError(where + "unknown constant '" + key + "'");
+        if (!seen.insert(key).second) throw WeightsError(where + "'" + key + "' given twice");
+        w.values.emplace_back(key, value);
+    }
+    return w;
+}
+
+std::string formatWeights(const WeightsFile& weights) {
+    std::string out = std::string(kMagic) + " " + std::to_string(kWeightsFormatVersion) + "\n";
+    for (const std::string& c : weights.comments)
+        out += "# " + c + "\n";
+    for (const auto& [key, value] : weights.values)
+        out += key + " " + shortest(value) + "\n";
+    return out + "checksum " + hex64(fnv1a64(out)) + "\n";
+}
+
+void applyWeights(const WeightsFile& weights, EngineConfig& config) {
+    for (const auto& [key, value] : weights.values)
+        if (!setParameter(config, key, value)) throw WeightsError("unknown constant '" + key + "'");
+}
+
+WeightsFile weightsOf(const EngineConfig& config, const std::vector<std::string>& names,
+                      std::vector<std::string> comments) {
+    WeightsFile w;
+    w.comments = std::move(comments);
+    for (const std::string& n : names)
+        if (const auto v = getParameter(config, n)) w.values.emplace_back(n, *v);
+    return w;
+}
+
+}  // namespace hippolyta
