@@ -66,7 +66,9 @@ std::string settingsLine(const ReportData& data) {
     if (data.size)
         line += " &middot; " + std::to_string(data.size) + "x" + std::to_string(data.size);
     if (!data.tc.empty()) line += " &middot; tc " + escapeHtml(data.tc);
-    if (data.rounds) line += " &middot; " + std::to_string(data.rounds) + " rounds";
+    if (data.rounds)
+        line +=
+            " &middot; " + std::to_string(data.rounds) + (data.rounds == 1 ? " round" : " rounds");
     return line + " &middot; " + std::to_string(data.entrants.size()) + " entrants";
 }
 
@@ -134,6 +136,10 @@ std::string eloTable(const ReportData& data) {
              cell(e->eloError ? fixedDecimals(*e->eloError, 1) : "&mdash;") +
              cell(std::to_string(e->games)) + cell(score) + "</tr>";
     }
+    if (data.format == "match")
+        return t + "</tbody></table><p class=\"note\">From the match score, as the match " +
+               "report's Elo difference (&plusmn; its 95% interval), split around the mean; " +
+               "none while one side won every game.</p>";
     const std::string anchor = data.eloAnchor == "mean" ? "the mean rating of the field"
                                                         : escapeHtml(data.eloAnchor) + " at 0";
     return t + "</tbody></table><p class=\"note\">Maximum-likelihood ratings from all games, " +
@@ -217,6 +223,13 @@ std::string scriptSafe(std::string text) {
     return out;
 }
 
+// A step button with its icon drawn in a 16 x 16 box (no font has to hold the symbols).
+std::string button(const char* id, const char* title, const char* icon) {
+    return std::string("<button id=\"") + id + "\" title=\"" + title +
+           "\"><svg viewBox=\"0 0 16 16\" aria-hidden=\"true\"><path d=\"" + icon +
+           "\"/></svg></button>";
+}
+
 std::string viewer(const ReportData& data) {
     json games = json::array();
     for (const ReportGame& g : data.games)
@@ -226,13 +239,12 @@ std::string viewer(const ReportData& data) {
            gameList(data) +
            "</div><div class=\"board-pane\"><div id=\"game-title\"></div>"
            "<div id=\"board-box\">" +
-           boards(data) +
-           "<p id=\"board-error\" hidden></p></div><div class=\"controls\">"
-           "<button id=\"first\" title=\"first (Home)\">&#x23EE;</button>"
-           "<button id=\"prev\" title=\"previous (&larr;)\">&#x25C0;</button>"
-           "<span id=\"ply-counter\"></span>"
-           "<button id=\"next\" title=\"next (&rarr;)\">&#x25B6;</button>"
-           "<button id=\"last\" title=\"last (End)\">&#x23ED;</button></div>"
+           boards(data) + "<p id=\"board-error\" hidden></p></div><div class=\"controls\">" +
+           button("first", "first (Home)", "M3 2h2v12H3zM14 2v12L6 8z") +
+           button("prev", "previous (&larr;)", "M12 2v12L4 8z") +
+           "<span id=\"ply-counter\"></span>" + button("next", "next (&rarr;)", "M4 2v12l8-6z") +
+           button("last", "last (End)", "M11 2h2v12h-2zM2 2v12l8-6z") +
+           "</div>"
            "<div id=\"move-text\"></div><div id=\"result-text\"></div></div>"
            "<div class=\"move-pane\"><h3>Moves</h3><ol id=\"move-list\"></ol></div></div>"
            "<p class=\"note\">&larr; &rarr; step, Home/End jump, &uarr; &darr; change game. "

@@ -36,21 +36,21 @@ tbody tr:last-child td{border-bottom:none}
 .game-row{cursor:pointer}
 .game-row:hover{background:#f1f5fb}
 .game-row.current{background:#dde9fb}
-.board-pane{flex:0 1 560px;min-width:280px}
+.board-pane{flex:1 1 440px;min-width:260px;max-width:600px}
 #game-title{font-weight:650;margin-bottom:6px;min-height:1.4em}
 #board-box svg{width:100%;height:auto;display:block}
 #board-error{color:#a12d1b}
 .controls{display:flex;align-items:center;justify-content:center;gap:8px;margin:10px 0 4px}
-.controls button{font-size:17px;width:44px;height:34px;border:1px solid #c9ced6;border-radius:7px;
+.controls button{display:flex;align-items:center;justify-content:center;width:44px;height:34px;border:1px solid #c9ced6;border-radius:7px;
 background:#fff;cursor:pointer;color:var(--ink)}
 .controls button:hover:not(:disabled){background:#eef3fb;border-color:var(--accent)}
 .controls button:disabled{opacity:.35;cursor:default}
+.controls svg{width:16px;height:16px;fill:currentColor}
 #ply-counter{min-width:110px;text-align:center;font-variant-numeric:tabular-nums;font-weight:600}
 #move-text,#result-text{text-align:center;min-height:1.4em}
 #result-text{color:var(--muted)}
-.move-pane{flex:1 1 200px;min-width:180px;max-height:600px;overflow-y:auto}
-#move-list{margin:0;padding-left:3.2em;columns:2;column-gap:20px;font:13px/1.6 ui-monospace,
-"DejaVu Sans Mono",monospace}
+.move-pane{flex:0 0 170px;max-height:640px;overflow-y:auto}
+#move-list{margin:0;padding-left:3em;font:13px/1.6 ui-monospace,"DejaVu Sans Mono",monospace}
 #move-list li{cursor:pointer;padding:0 4px;border-radius:4px}
 #move-list li:hover{background:#f1f5fb}
 #move-list li.current{background:#dde9fb;font-weight:700}
