@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     po::options_description opts(
         "Usage: hippolyta-board [options] GAME.sgf|POSITION\n"
         "Draws the board of an SGF game (at --move, default the end) or of a position string\n"
-        "(e.g. \"3b3/7/b5b/7/w5w/7/3w3 w\") as SVG (see docs/reports.md).\nOptions");
+        "(e.g. \"2x1B/xxx2/5/xxx2/xWx2 w\") as SVG (see docs/reports.md).\nOptions");
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
