@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
             std::cout.flush();
             return std::cout ? 0 : 1;
         }
-        writeFileAtomically(output, svg);
+        writeFileByRename(output, svg);
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "hippolyta-board: " << e.what() << '\n';

@@ -21,7 +21,7 @@ std::string readTextFile(const std::string& path) {
     return text.str();
 }
 
-void writeFileAtomically(const std::string& path, const std::string& text) {
+void writeFileByRename(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp";
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

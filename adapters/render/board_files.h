@@ -14,7 +14,7 @@ namespace hippolyta {
 std::string readTextFile(const std::string& path);
 // Writes to PATH.tmp, then renames it over path, so a reader never sees half a file. Throws
 // std::runtime_error naming the path.
-void writeFileAtomically(const std::string& path, const std::string& text);
+void writeFileByRename(const std::string& path, const std::string& text);
 
 // The record's position after `plies` moves (all if none), with the last of them marked and,
 // if asked, the territory: the final territory once the side to move has no move, else the

@@ -14,7 +14,7 @@ namespace hippolyta {
 
 namespace {
 
-using json = nlohmann::json;
+using Json = nlohmann::json;
 
 std::string escapeHtml(std::string_view text) {
     std::string out;
@@ -163,14 +163,14 @@ std::string gameList(const ReportData& data) {
     return t + "</tbody></table>";
 }
 
-json squaresOf(Bitboard b) {
-    json list = json::array();
+Json squaresOf(Bitboard b) {
+    Json list = Json::array();
     forEachSquare(b, [&](int sq) { list.push_back(sq); });
     return list;
 }
 
-json viewerGame(const ReportGame& g) {
-    json j = {{"n", g.number}, {"r", g.round},    {"w", g.white},
+Json viewerGame(const ReportGame& g) {
+    Json j = {{"n", g.number}, {"r", g.round},    {"w", g.white},
               {"b", g.black},  {"res", g.result}, {"why", g.reason}};
     if (!g.record) {
         j["err"] = g.recordError.empty() ? "no record" : g.recordError;
@@ -182,7 +182,7 @@ json viewerGame(const ReportGame& g) {
     j["start"] = {{"w", squaresOf(s.amazons(Color::White))},
                   {"b", squaresOf(s.amazons(Color::Black))},
                   {"x", squaresOf(s.arrows())}};
-    json moves = json::array();
+    Json moves = Json::array();
     for (const Move& m : rec.moves)
         moves.push_back({m.from, m.to, m.arrow});
     j["moves"] = moves;
@@ -231,7 +231,7 @@ std::string button(const char* id, const char* title, const char* icon) {
 }
 
 std::string viewer(const ReportData& data) {
-    json games = json::array();
+    Json games = Json::array();
     for (const ReportGame& g : data.games)
         games.push_back(viewerGame(g));
     return "<section class=\"card wide\" id=\"viewer-card\"><h2>Games</h2>"
@@ -249,8 +249,8 @@ std::string viewer(const ReportData& data) {
            "<div class=\"move-pane\"><h3>Moves</h3><ol id=\"move-list\"></ol></div></div>"
            "<p class=\"note\">&larr; &rarr; step, Home/End jump, &uarr; &darr; change game. "
            "Link to a position: <code>#game=N&amp;ply=P</code>.</p>"
-           "<script type=\"application/json\" id=\"report-data\">" +
-           scriptSafe(json{{"games", games}}.dump()) + "</script></section>";
+           "<script type=\"application/Json\" id=\"report-data\">" +
+           scriptSafe(Json{{"games", games}}.dump()) + "</script></section>";
 }
 
 }  // namespace
@@ -278,7 +278,7 @@ std::string renderHtmlReport(const ReportData& data) {
 std::string writeHtmlReport(const std::string& dir) {
     const ReportData data = loadReportData(dir);
     const std::string path = (std::filesystem::path(dir) / "report.html").string();
-    writeFileAtomically(path, renderHtmlReport(data));
+    writeFileByRename(path, renderHtmlReport(data));
     return path;
 }
 

@@ -170,7 +170,9 @@ const char* reportScript() {
     document.querySelectorAll('#move-list li').forEach(function (li, i) {
       li.classList.toggle('current', i === ply - 1);
     });
-    history.replaceState(null, '', '#game=' + g.n + '&ply=' + ply);
+    try {  // a link to what the board shows; some browsers refuse it on file: pages
+      history.replaceState(null, '', '#game=' + g.n + '&ply=' + ply);
+    } catch (e) { /* the viewer works without it */ }
   }
 
   // Opens game `number` at ply p (clamped; null: the end).

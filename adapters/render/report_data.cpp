@@ -21,31 +21,31 @@ namespace hippolyta {
 namespace {
 
 namespace fs = std::filesystem;
-using json = nlohmann::json;
+using Json = nlohmann::json;
 
 template <typename T>
-T field(const json& j, const char* key, const std::string& where) {
+T field(const Json& j, const char* key, const std::string& where) {
     if (!j.is_object() || !j.contains(key))
         throw std::invalid_argument(where + ": missing \"" + key + "\"");
     try {
         return j.at(key).get<T>();
-    } catch (const json::exception&) {
+    } catch (const Json::exception&) {
         throw std::invalid_argument(where + ": \"" + key + "\" has the wrong type");
     }
 }
 
 template <typename T>
-T fieldOr(const json& j, const char* key, T fallback, const std::string& where) {
+T fieldOr(const Json& j, const char* key, T fallback, const std::string& where) {
     if (!j.is_object() || !j.contains(key) || j.at(key).is_null()) return fallback;
     return field<T>(j, key, where);
 }
 
-std::optional<double> optionalNumber(const json& j, const char* key, const std::string& where) {
+std::optional<double> optionalNumber(const Json& j, const char* key, const std::string& where) {
     if (!j.contains(key) || j.at(key).is_null()) return std::nullopt;
     return field<double>(j, key, where);
 }
 
-const json& array(const json& j, const char* key, const std::string& where) {
+const Json& arrayField(const Json& j, const char* key, const std::string& where) {
     if (!j.contains(key) || !j.at(key).is_array())
         throw std::invalid_argument(where + ": \"" + key + "\" must be an array");
     return j.at(key);
@@ -57,7 +57,7 @@ std::string recordPath(int number) {
     return name;
 }
 
-ReportEntrant entrantOf(const json& e, const std::string& where) {
+ReportEntrant entrantOf(const Json& e, const std::string& where) {
     ReportEntrant r;
     r.rank = field<int>(e, "rank", where);
     r.name = field<std::string>(e, "name", where);
@@ -72,7 +72,7 @@ ReportEntrant entrantOf(const json& e, const std::string& where) {
     return r;
 }
 
-ReportGame gameOf(const json& g, const std::string& where) {
+ReportGame gameOf(const Json& g, const std::string& where) {
     ReportGame r;
     r.number = field<int>(g, "number", where);
     if (r.number < 1) throw std::invalid_argument(where + ": game numbers start at 1");
@@ -227,10 +227,10 @@ void matchElo(std::vector<ReportEntrant>& entrants) {
 }  // namespace
 
 ReportData parseStandingsJson(std::string_view text, const std::string& source) {
-    json j;
+    Json j;
     try {
-        j = json::parse(text);
-    } catch (const json::exception& e) {
+        j = Json::parse(text);
+    } catch (const Json::exception& e) {
         throw std::invalid_argument(source + ": not JSON (" + e.what() + ")");
     }
     ReportData data;
@@ -239,16 +239,16 @@ ReportData parseStandingsJson(std::string_view text, const std::string& source) 
     data.tc = fieldOr<std::string>(j, "tc", "", source);
     data.rounds = fieldOr<int>(j, "rounds", 0, source);
     data.eloAnchor = fieldOr<std::string>(j, "elo_anchor", "mean", source);
-    for (const json& e : array(j, "entrants", source))
+    for (const Json& e : arrayField(j, "entrants", source))
         data.entrants.push_back(entrantOf(e, source + ": entrant"));
-    for (const json& e : array(j, "encounters", source)) {
+    for (const Json& e : arrayField(j, "encounters", source)) {
         const std::string where = source + ": encounter";
         data.encounters.push_back(
             {field<std::string>(e, "a", where), field<std::string>(e, "b", where),
              field<double>(e, "a_points", where), field<double>(e, "b_points", where),
              fieldOr<int>(e, "games", 0, where)});
     }
-    for (const json& g : array(j, "games", source))
+    for (const Json& g : arrayField(j, "games", source))
         data.games.push_back(gameOf(g, source + ": game"));
     std::sort(data.games.begin(), data.games.end(),
               [](const ReportGame& a, const ReportGame& b) { return a.number < b.number; });
@@ -323,7 +323,7 @@ void scoreFromRecord(ReportGame& g) {
 ReportData loadReportData(const std::string& dirName) {
     const fs::path dir(dirName);
     if (!fs::is_directory(dir)) throw std::runtime_error(dirName + " is not a directory");
-    const fs::path standings = dir / "standings.json";
+    const fs::path standings = dir / "standings.Json";
     ReportData data;
     if (fs::exists(standings)) {
         data = parseStandingsJson(readTextFile(standings.string()), standings.string());
@@ -345,7 +345,7 @@ ReportData loadReportData(const std::string& dirName) {
         if (g.record && data.size == 0) data.size = g.record->size();
     }
     if (data.games.empty() && key.empty())
-        throw std::runtime_error(dirName + " holds no finished games (no standings.json, " +
+        throw std::runtime_error(dirName + " holds no finished games (no standings.Json, " +
                                  "results table or game records)");
     computeStandings(data);
     return data;

@@ -17,15 +17,8 @@ namespace fs = std::filesystem;
 
 const fs::path kFixture = fs::path(HIPPOLYTA_SOURCE_DIR) / "tests/fixtures/report-tournament";
 
-int occurrences(const std::string& text, const std::string& what) {
-    int count = 0;
-    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-        ++count;
-    return count;
-}
-
-ReportGame game(int number, const std::string& white, const std::string& black,
-                const std::string& winner, int territory) {
+ReportGame reportGame(int number, const std::string& white, const std::string& black,
+                      const std::string& winner, int territory) {
     ReportGame g;
     g.number = number;
     g.white = white;
@@ -85,7 +78,8 @@ TEST(ReportData, StandingsFromGamesRankByPointsThenOpponentsPointsThenTerritory)
     ReportData data;
     // A, B and C score 1. A met B (1 point), B met A and D (1 + 0), C met D (0): C is last of
     // the three despite its territory; between A and B the territory decides.
-    data.games = {game(1, "A", "B", "A", 2), game(2, "C", "D", "C", 20), game(3, "D", "B", "B", 3)};
+    data.games = {reportGame(1, "A", "B", "A", 2), reportGame(2, "C", "D", "C", 20),
+                  reportGame(3, "D", "B", "B", 3)};
     computeStandings(data);
     EXPECT_EQ(ranking(data), (std::vector<std::string>{"B", "A", "C", "D"}));
     EXPECT_EQ(entrant(data, "B").opponentsPoints, 1);
@@ -96,8 +90,9 @@ TEST(ReportData, StandingsFromGamesRankByPointsThenOpponentsPointsThenTerritory)
 
     // A and C score 2 against opponents' points 4 each; A won more territory. B and D score 1
     // against 5 each; D won more.
-    data.games = {game(1, "A", "C", "A", 5), game(2, "B", "D", "D", 9), game(3, "A", "B", "B", 2),
-                  game(4, "C", "D", "C", 1), game(5, "D", "A", "A", 3), game(6, "C", "B", "C", 1)};
+    data.games = {reportGame(1, "A", "C", "A", 5), reportGame(2, "B", "D", "D", 9),
+                  reportGame(3, "A", "B", "B", 2), reportGame(4, "C", "D", "C", 1),
+                  reportGame(5, "D", "A", "A", 3), reportGame(6, "C", "B", "C", 1)};
     computeStandings(data);
     EXPECT_EQ(ranking(data), (std::vector<std::string>{"A", "C", "D", "B"}));
     EXPECT_EQ(entrant(data, "A").opponentsPoints, 4);
@@ -109,7 +104,7 @@ TEST(ReportData, StandingsFromGamesRankByPointsThenOpponentsPointsThenTerritory)
 
 TEST(ReportData, EqualOnEveryTieBreakSharesTheRank) {
     ReportData data;
-    data.games = {game(1, "A", "B", "A", 4), game(2, "B", "A", "B", 4)};
+    data.games = {reportGame(1, "A", "B", "A", 4), reportGame(2, "B", "A", "B", 4)};
     computeStandings(data);
     EXPECT_EQ(data.entrants[0].rank, 1);
     EXPECT_EQ(data.entrants[1].rank, 1);
@@ -123,8 +118,8 @@ TEST(ReportData, EqualOnEveryTieBreakSharesTheRank) {
 
 TEST(ReportData, MatchEloIsTheScoresDifferenceAroundTheMean) {
     ReportData data;
-    data.games = {game(1, "A", "B", "A", 1), game(2, "B", "A", "A", 1), game(3, "A", "B", "A", 1),
-                  game(4, "B", "A", "B", 1)};
+    data.games = {reportGame(1, "A", "B", "A", 1), reportGame(2, "B", "A", "A", 1),
+                  reportGame(3, "A", "B", "A", 1), reportGame(4, "B", "A", "B", 1)};
     computeStandings(data);
     ASSERT_TRUE(data.entrants[0].elo);
     EXPECT_EQ(data.entrants[0].name, "A");
@@ -141,7 +136,7 @@ void writeMatch(const fs::path& dir) {
         GameRecord record = playedGame(5, number, aWhite ? "A" : "B", aWhite ? "B" : "A");
         char name[32];
         std::snprintf(name, sizeof name, "game-%06d.sgf", number);
-        writeFileAtomically((dir / "games" / name).string(), writeSgf(record));
+        writeFileByRename((dir / "games" / name).string(), writeSgf(record));
         GameRow row;
         row.game = number;
         row.white = record.whiteName;
@@ -188,8 +183,8 @@ TEST(ReportData, WithoutAResultsTableTheFinishedRecordsCount) {
     fs::remove(dir.path() / "results.tsv");
     GameRecord unfinished = playedGame(5, 9);
     unfinished.result = "";
-    writeFileAtomically((dir.path() / "games/game-000004.sgf").string(), writeSgf(unfinished));
-    writeFileAtomically((dir.path() / "games/notes.sgf").string(), "not a game");
+    writeFileByRename((dir.path() / "games/game-000004.sgf").string(), writeSgf(unfinished));
+    writeFileByRename((dir.path() / "games/notes.sgf").string(), "not a game");
     const ReportData data = loadReportData(dir.path().string());
     ASSERT_EQ(data.games.size(), 3u);
     EXPECT_EQ(data.games[2].number, 3);
@@ -199,7 +194,7 @@ TEST(ReportData, WithoutAResultsTableTheFinishedRecordsCount) {
 TEST(ReportData, BrokenRecordIsNotedAndEmptyDirectoryIsAnError) {
     const ReportScratchDir dir("broken");
     writeMatch(dir.path());
-    writeFileAtomically((dir.path() / "games/game-000002.sgf").string(), "(;FF[4]GM[1])");
+    writeFileByRename((dir.path() / "games/game-000002.sgf").string(), "(;FF[4]GM[1])");
     const ReportData data = loadReportData(dir.path().string());
     ASSERT_EQ(data.games.size(), 3u);
     EXPECT_FALSE(data.games[1].record);
@@ -211,7 +206,7 @@ TEST(ReportData, BrokenRecordIsNotedAndEmptyDirectoryIsAnError) {
 }
 
 TEST(ReportHtml, ViewerDataHoldsTheMovesAndTheFinalTerritory) {
-    ReportGame g = game(7, "A", "B", "", 0);
+    ReportGame g = reportGame(7, "A", "B", "", 0);
     g.record = playedGame(6, 3);
     scoreFromRecord(g);
     const nlohmann::json j = nlohmann::json::parse(viewerGameJson(g));
@@ -227,7 +222,7 @@ TEST(ReportHtml, ViewerDataHoldsTheMovesAndTheFinalTerritory) {
     EXPECT_EQ(static_cast<int>(std::count(terr.begin(), terr.end(), own)), g.territory);
     EXPECT_EQ(terr.find(own == 'w' ? 'b' : 'w'), std::string::npos);
 
-    ReportGame missing = game(8, "A", "B", "A", 0);
+    ReportGame missing = reportGame(8, "A", "B", "A", 0);
     missing.recordError = "cannot read x";
     EXPECT_EQ(nlohmann::json::parse(viewerGameJson(missing))["err"], "cannot read x");
 }
@@ -243,7 +238,7 @@ TEST(ReportHtml, PageIsSelfContainedWithTablesForEveryEntrantAndGame) {
     EXPECT_EQ(occurrences(html, "class=\"standing\""), 3);
     EXPECT_EQ(occurrences(html, "class=\"elo-row\""), 3);
     EXPECT_EQ(occurrences(html, "class=\"game-row\""), 6);
-    EXPECT_EQ(occurrences(html, "<svg "), 1);  // one board size
+    EXPECT_EQ(occurrences(html, "class=\"hb-board\""), 1);  // one board size
     for (const char* outside : {"<link", " src=", "url(", "@import", "https:"})
         EXPECT_EQ(html.find(outside), std::string::npos) << outside;
     EXPECT_LT(html.size(), 200000u);
@@ -251,7 +246,7 @@ TEST(ReportHtml, PageIsSelfContainedWithTablesForEveryEntrantAndGame) {
 
 TEST(ReportHtml, NamesAreEscapedAndScriptDataCannotCloseItsTag) {
     ReportData data;
-    data.games = {game(1, "<b>x</b>", "</script>", "<b>x</b>", 3)};
+    data.games = {reportGame(1, "<b>x</b>", "</script>", "<b>x</b>", 3)};
     data.games[0].record = playedGame(5, 1, "<b>x</b>", "</script>");
     computeStandings(data);
     const std::string html = renderHtmlReport(data);

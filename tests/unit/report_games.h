@@ -31,6 +31,14 @@ inline GameRecord playedGame(int n, uint64_t seed, const std::string& white = "A
     return record;
 }
 
+// How many times `what` occurs in text.
+inline int occurrences(const std::string& text, const std::string& what) {
+    int count = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        ++count;
+    return count;
+}
+
 // A fresh directory under the temp directory, removed at the end of the test.
 class ReportScratchDir {
   public:

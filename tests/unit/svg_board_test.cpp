@@ -11,13 +11,6 @@
 namespace hippolyta {
 namespace {
 
-int occurrences(const std::string& text, const std::string& what) {
-    int count = 0;
-    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-        ++count;
-    return count;
-}
-
 // The classes of every square group, by square name.
 std::map<std::string, std::string> squareClassesIn(const std::string& svg) {
     std::map<std::string, std::string> out;
@@ -158,7 +151,7 @@ TEST(SvgBoard, LoadPictureSaysWhatIsWrongWithItsInput) {
     EXPECT_EQ(loadPicture(kFinished, std::nullopt, true).territory.size(), 25u);
     const ReportScratchDir dir("load");
     const std::string bad = (dir.path() / "bad.sgf").string();
-    writeFileAtomically(bad, "(;FF[4]GM[18]SZ[6];W[zzzzzz])");
+    writeFileByRename(bad, "(;FF[4]GM[18]SZ[6];W[zzzzzz])");
     EXPECT_THROW(loadPicture(bad, std::nullopt, false), std::invalid_argument);
 }
 
