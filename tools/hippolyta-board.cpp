@@ -1,10 +1,10 @@
 // hippolyta-board: draws a board as SVG, from an SGF game at a chosen move or from a position
 // string. See docs/reports.md.
 
-#include <boost/program_options.hpp>
 #include <iostream>
 
 #include "adapters/render/board_files.h"
+#include "tools/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -34,13 +34,7 @@ int main(int argc, char** argv) {
     positional.add("input", 1);
     try {
         po::variables_map vm;
-        po::store(po::command_line_parser(argc, argv).options(opts).positional(positional).run(),
-                  vm);
-        if (vm.count("help")) {
-            std::cout << opts << '\n';
-            return 0;
-        }
-        po::notify(vm);
+        if (!parseToolOptions(argc, argv, opts, positional, vm)) return 0;
         if (input.empty()) throw std::invalid_argument("give an SGF file or a position string");
         if (vm.count("move") && move < 0) throw std::invalid_argument("--move must be >= 0");
         if (pixels < 16 || pixels > 20000)

@@ -1,10 +1,10 @@
 // hippolyta-report: (re)writes DIR/report.html for a match or tournament output directory.
 // See docs/reports.md.
 
-#include <boost/program_options.hpp>
 #include <iostream>
 
 #include "adapters/render/html_report.h"
+#include "tools/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -21,13 +21,7 @@ int main(int argc, char** argv) {
     positional.add("dir", -1);
     try {
         po::variables_map vm;
-        po::store(po::command_line_parser(argc, argv).options(opts).positional(positional).run(),
-                  vm);
-        if (vm.count("help")) {
-            std::cout << opts << '\n';
-            return 0;
-        }
-        po::notify(vm);
+        if (!parseToolOptions(argc, argv, opts, positional, vm)) return 0;
         if (dirs.empty()) throw std::invalid_argument("give the output directory");
     } catch (const std::exception& e) {
         std::cerr << "hippolyta-report: " << e.what() << "\n(see --help)\n";

@@ -55,6 +55,7 @@ std::string cell(const std::string& text, const char* cls = nullptr) {
 }
 
 std::string title(const ReportData& data) {
+    if (!data.title.empty()) return data.title;
     if (data.format == "match" && data.entrants.size() == 2)
         return "Match: " + data.entrants[0].name + " vs " + data.entrants[1].name;
     if (data.format == "match") return "Match report";

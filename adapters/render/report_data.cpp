@@ -335,6 +335,8 @@ ReportData loadReportData(const std::string& dirName) {
     data.games = gamesFromTables(dir, &key);
     if (data.games.empty() && key.empty()) data.games = gamesFromRecords(dir);
     data.tc = keyValue(key, "tc");
+    if (!keyValue(key, "engine1").empty())
+        data.title = "Match: " + keyValue(key, "engine1") + " vs " + keyValue(key, "engine2");
     for (ReportGame& g : data.games) {
         readRecord(dir, g);
         try {

@@ -50,6 +50,7 @@ struct ReportGame {
 
 struct ReportData {
     std::string format = "match";  // "match" or the tournament's format
+    std::string title;             // empty: made from the format and the entrants
     int size = 0;
     std::string tc;
     int rounds = 0;

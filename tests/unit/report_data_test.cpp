@@ -154,6 +154,7 @@ TEST(ReportData, MatchDirectoryGivesGamesWithTheirTerritoryAndStandings) {
     EXPECT_EQ(data.format, "match");
     EXPECT_EQ(data.size, 5);
     EXPECT_EQ(data.tc, "move:0.1");
+    EXPECT_EQ(data.title, "Match: A vs B");
     ASSERT_EQ(data.games.size(), 3u);
     int points = 0;
     for (const ReportGame& g : data.games) {
