@@ -250,7 +250,7 @@ std::string viewer(const ReportData& data) {
            "<div class=\"move-pane\"><h3>Moves</h3><ol id=\"move-list\"></ol></div></div>"
            "<p class=\"note\">&larr; &rarr; step, Home/End jump, &uarr; &darr; change game. "
            "Link to a position: <code>#game=N&amp;ply=P</code>.</p>"
-           "<script type=\"application/Json\" id=\"report-data\">" +
+           "<script type=\"application/json\" id=\"report-data\">" +
            scriptSafe(Json{{"games", games}}.dump()) + "</script></section>";
 }
 

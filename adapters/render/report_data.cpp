@@ -323,7 +323,7 @@ void scoreFromRecord(ReportGame& g) {
 ReportData loadReportData(const std::string& dirName) {
     const fs::path dir(dirName);
     if (!fs::is_directory(dir)) throw std::runtime_error(dirName + " is not a directory");
-    const fs::path standings = dir / "standings.Json";
+    const fs::path standings = dir / "standings.json";
     ReportData data;
     if (fs::exists(standings)) {
         data = parseStandingsJson(readTextFile(standings.string()), standings.string());
@@ -347,7 +347,7 @@ ReportData loadReportData(const std::string& dirName) {
         if (g.record && data.size == 0) data.size = g.record->size();
     }
     if (data.games.empty() && key.empty())
-        throw std::runtime_error(dirName + " holds no finished games (no standings.Json, " +
+        throw std::runtime_error(dirName + " holds no finished games (no standings.json, " +
                                  "results table or game records)");
     computeStandings(data);
     return data;

@@ -60,6 +60,7 @@ for table in standing xt-row; do
         sed 's/.*data-name="//;s/"$//' | tr '\n' ' ')
     [ "$got" = "$expected" ] || fail "$table rows: '$got', expected '$expected'"
 done
+grep -q '<h1>Tournament (round-robin)</h1>' "$work/dom-2-5.html" || fail "the page does not show standings.json's format"
 echo "crosstable rows: $expected"
 
 # The fragment opens game 2 at ply 5.

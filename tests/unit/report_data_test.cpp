@@ -235,6 +235,9 @@ TEST(ReportHtml, PageIsSelfContainedWithTablesForEveryEntrantAndGame) {
     EXPECT_EQ(path, (dir.path() / "report.html").string());
     EXPECT_FALSE(fs::exists(path + ".tmp"));
     const std::string html = readTextFile(path);
+    // What only standings.json says: the format, and the Elo anchored on hippolyta.
+    EXPECT_NE(html.find("<h1>Tournament (round-robin)</h1>"), std::string::npos);
+    EXPECT_NE(html.find("+180.4"), std::string::npos);
     EXPECT_EQ(occurrences(html, "class=\"xt-row\""), 3);
     EXPECT_EQ(occurrences(html, "class=\"standing\""), 3);
     EXPECT_EQ(occurrences(html, "class=\"elo-row\""), 3);
