@@ -49,7 +49,7 @@ TEST(ReportData, StandingsJsonInTheTournamentsSchema) {
     EXPECT_EQ(data.encounters.size(), 3u);
     ASSERT_EQ(data.games.size(), 6u);
     EXPECT_EQ(data.games[3].number, 4);
-    EXPECT_EQ(data.games[3].round, 2);
+    EXPECT_EQ(data.games[3].round, 1);
     EXPECT_EQ(data.games[3].sgf, "games/game-000004.sgf");
 }
 
