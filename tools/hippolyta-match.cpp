@@ -7,6 +7,7 @@
 
 #include "adapters/interrupts.h"
 #include "adapters/match/match_runner.h"
+#include "adapters/render/html_report.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -106,7 +107,9 @@ int main(int argc, char** argv) {
     }
     try {
         if (!mergeFiles.empty()) return mergeResults(mergeFiles, config.sprt, std::cout, std::cerr);
-        return runMatch(config, std::cout, std::cerr, &catchInterrupts());
+        const int code = runMatch(config, std::cout, std::cerr, &catchInterrupts());
+        if (!config.outDir.empty()) tryWriteHtmlReport(config.outDir, std::cout, std::cerr);
+        return code;
     } catch (const std::exception& e) {
         std::cerr << "hippolyta-match: " << e.what() << '\n';
         return 1;

@@ -15,6 +15,7 @@ case "$mode" in
         exec build/bin/hippolyta "$@"
         ;;
     test)
+        install_missing "${TEST_PACKAGES[@]}"
         build_release
         install_missing "${TEST_PACKAGES[@]}"
         ctest --test-dir build --output-on-failure -j "$(nproc)"

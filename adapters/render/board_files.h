@@ -1,0 +1,29 @@
+// Pictures from files: a game record (SGF) or a position string at a chosen move, for
+// build/bin/hippolyta-board and the HTML report; and the small file helpers they share.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "adapters/render/svg_board.h"
+#include "engine/core/records/game_record.h"
+
+namespace hippolyta {
+
+// The whole file; throws std::runtime_error naming the path if it cannot be read.
+std::string readTextFile(const std::string& path);
+// Writes to PATH.tmp, then renames it over path, so a reader never sees half a file. Throws
+// std::runtime_error naming the path.
+void writeFileByRename(const std::string& path, const std::string& text);
+
+// The record's position after `plies` moves (all if none), with the last of them marked and,
+// if asked, the territory: the final territory once the side to move has no move, else the
+// queen-distance territory. Throws std::invalid_argument for plies past the end.
+BoardPicture pictureOfRecord(const GameRecord& record, std::optional<int> plies, bool territory);
+
+// `input` is an SGF file, or else a position string ("3b3/7/... w"). Throws
+// std::invalid_argument with a message for people when it is neither, when the SGF is
+// malformed, or when plies are asked of a position string.
+BoardPicture loadPicture(const std::string& input, std::optional<int> plies, bool territory);
+
+}  // namespace hippolyta
