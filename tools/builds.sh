@@ -26,12 +26,9 @@ install_missing() {
 BASE_PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
                libspdlog-dev libgtest-dev nlohmann-json3-dev)
 # What the test suite needs besides the build: headless Chromium for the HTML report's browser
-# test (tests/browser).
-TEST_PACKAGES=(chromium)
-
-# What the test suite needs beyond the build: clang compiles the Botzone single file as a second
-# compiler (tools/botzone-single-test.sh).
-TEST_PACKAGES=(clang)
+# test (tests/browser), and clang, which compiles the Botzone single file as a second compiler
+# (tools/botzone-single-test.sh).
+TEST_PACKAGES=(chromium clang)
 
 configure_and_build() {  # DIR "CMAKE ARGS" [BUILD ARGS...]
     local dir=$1 args=$2

@@ -17,7 +17,6 @@ case "$mode" in
     test)
         install_missing "${TEST_PACKAGES[@]}"
         build_release
-        install_missing "${TEST_PACKAGES[@]}"
         ctest --test-dir build --output-on-failure -j "$(nproc)"
         ;;
     sanitize)
