@@ -188,8 +188,9 @@ class TournamentRunner {
             if (jobs.empty()) return;  // the last round is complete
             const Round& r = rounds[current];
             std::string line = "Round " + std::to_string(current + 1) + ":";
-            for (const Encounter& e : r.encounters)
-                line += " " + info_.names[e.first] + "-" + info_.names[e.second];
+            for (std::size_t k = 0; k < r.encounters.size(); ++k)
+                line += std::string(k ? ", " : " ") + info_.names[r.encounters[k].first] + " vs " +
+                        info_.names[r.encounters[k].second];
             if (r.bye >= 0) line += "; bye " + info_.names[r.bye];
             core_.say(out_, line);
             if (!core_.play(jobs, [this](const GameRow& row) { finished(row); })) return;
