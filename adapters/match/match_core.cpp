@@ -59,6 +59,30 @@ std::string keyField(const std::string& key, const std::string& field) {
     return "";
 }
 
+MergedTables mergeTables(const std::vector<std::string>& files, const std::string& tool,
+                         std::ostream* err) {
+    MergedTables merged;
+    std::map<int, GameRow> games;
+    for (const std::string& file : files) {
+        const ParsedTable t = parseResultsTable(readWholeFile(file), file);
+        if (t.tornLastLine && err)
+            *err << tool << ": " << file << ": ignored a half-written last line\n";
+        if (merged.key.empty()) merged.key = t.matchKey;
+        if (t.matchKey != merged.key)
+            throw std::invalid_argument(file + " is from another run:\n  " + t.matchKey + "\n  " +
+                                        merged.key);
+        for (const GameRow& r : t.rows) {
+            const auto [it, inserted] = games.emplace(r.game, r);
+            if (!inserted && (it->second.winner != r.winner || it->second.white != r.white))
+                throw std::invalid_argument(file + ": game " + std::to_string(r.game) +
+                                            " has another result in an earlier table");
+        }
+    }
+    for (const auto& [game, row] : games)
+        merged.rows.push_back(row);
+    return merged;
+}
+
 namespace {
 
 // The SGF overtime text for a time control, in the forms other programs write.

@@ -113,6 +113,16 @@ class MatchCore {
     std::exception_ptr failure_;
 };
 
+// The union of results tables of one run (shards, reruns), by game number.
+struct MergedTables {
+    std::string key;
+    std::vector<GameRow> rows;  // in game-number order
+};
+// Notes half-written last lines on err (may be null), naming tool. Throws std::invalid_argument
+// for tables of different runs or a game with different results in two tables.
+MergedTables mergeTables(const std::vector<std::string>& files, const std::string& tool,
+                         std::ostream* err);
+
 // Shared by the runners' files.
 std::string readWholeFile(const std::string& path);
 // Written to a temporary file and renamed, so a reader never sees half a file.

@@ -170,26 +170,9 @@ int runMatch(const MatchConfig& config, std::ostream& out, std::ostream& err,
 int mergeResults(const std::vector<std::string>& files, const std::optional<SprtConfig>& sprt,
                  std::ostream& out, std::ostream& err) {
     if (files.empty()) throw std::invalid_argument("--merge needs results tables");
-    std::string key;
-    std::map<int, GameRow> games;
-    for (const std::string& file : files) {
-        const ParsedTable t = parseResultsTable(readWholeFile(file), file);
-        if (t.tornLastLine)
-            err << "hippolyta-match: " << file << ": ignored a half-written last line\n";
-        if (key.empty()) key = t.matchKey;
-        if (t.matchKey != key)
-            throw std::invalid_argument(file + " is from another match:\n  " + t.matchKey + "\n  " +
-                                        key);
-        for (const GameRow& r : t.rows) {
-            const auto [it, inserted] = games.emplace(r.game, r);
-            if (!inserted && (it->second.winner != r.winner || it->second.white != r.white))
-                throw std::invalid_argument(file + ": game " + std::to_string(r.game) +
-                                            " has another result in an earlier table");
-        }
-    }
-    std::vector<GameRow> rows;
-    for (const auto& [game, row] : games)
-        rows.push_back(row);
+    const MergedTables merged = mergeTables(files, "hippolyta-match", &err);
+    const std::string& key = merged.key;
+    const std::vector<GameRow>& rows = merged.rows;
     const std::string name1 = keyField(key, "engine1"), name2 = keyField(key, "engine2");
     out << "Merged " << rows.size() << " games from " << files.size() << " tables\n"
         << matchReport(rows, name1, name2, sprt);

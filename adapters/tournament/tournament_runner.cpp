@@ -22,29 +22,10 @@ struct Loaded {
     std::vector<GameRow> rows;
 };
 
-// The union of results tables of one tournament (a game in two tables must agree).
 Loaded loadTables(const std::vector<std::string>& files, std::ostream* err) {
     if (files.empty()) throw std::invalid_argument("no results tables");
-    std::string key;
-    std::map<int, GameRow> games;
-    for (const std::string& file : files) {
-        const ParsedTable t = parseResultsTable(readWholeFile(file), file);
-        if (t.tornLastLine && err) *err << file << ": ignored a half-written last line\n";
-        if (key.empty()) key = t.matchKey;
-        if (t.matchKey != key)
-            throw std::invalid_argument(file + " is from another tournament:\n  " + t.matchKey +
-                                        "\n  " + key);
-        for (const GameRow& r : t.rows) {
-            const auto [it, inserted] = games.emplace(r.game, r);
-            if (!inserted && (it->second.winner != r.winner || it->second.white != r.white))
-                throw std::invalid_argument(file + ": game " + std::to_string(r.game) +
-                                            " has another result in an earlier table");
-        }
-    }
-    Loaded l{parseTournamentKey(key), {}};
-    for (const auto& [game, row] : games)
-        l.rows.push_back(row);
-    return l;
+    MergedTables merged = mergeTables(files, "hippolyta-tournament", err);
+    return Loaded{parseTournamentKey(merged.key), std::move(merged.rows)};
 }
 
 // Written through a temporary file of this process and a rename: shards of one tournament

@@ -120,7 +120,9 @@ TEST(Swiss, NoRepeatsByesAndColoursOnRandomResults) {
                         bool hadBye = false;
                         for (const Round& p : played)
                             hadBye |= p.bye == i;
-                        if (!hadBye) EXPECT_LE(points[round.bye], points[i]) << "seed " << seed;
+                        if (!hadBye) {
+                            EXPECT_LE(points[round.bye], points[i]) << "seed " << seed;
+                        }
                     }
                     points[round.bye] += 1;
                 } else {
@@ -134,7 +136,9 @@ TEST(Swiss, NoRepeatsByesAndColoursOnRandomResults) {
             expectValidRounds(n, played);
             std::set<int> byes;
             for (const Round& p : played)
-                if (p.bye >= 0) EXPECT_TRUE(byes.insert(p.bye).second) << "a second bye";
+                if (p.bye >= 0) {
+                    EXPECT_TRUE(byes.insert(p.bye).second) << "a second bye";
+                }
             std::vector<int> whiteFirst(n, 0), encounters(n, 0);
             for (const Round& p : played)
                 for (const Encounter& e : p.encounters) {
