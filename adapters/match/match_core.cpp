@@ -59,6 +59,15 @@ std::string keyField(const std::string& key, const std::string& field) {
     return "";
 }
 
+void validateSettings(const CoreConfig& c, int randomPlies, int shardIndex, int shardCount) {
+    if (c.size < kMinBoardSize || c.size > kMaxBoardSize)
+        throw std::invalid_argument("the board size must be 4..11");
+    if (c.concurrency < 1) throw std::invalid_argument("concurrency must be >= 1");
+    if (shardCount < 1 || shardIndex < 0 || shardIndex >= shardCount)
+        throw std::invalid_argument("the shard must be I/N with 0 <= I < N");
+    if (randomPlies < 0) throw std::invalid_argument("random plies must be >= 0");
+}
+
 MergedTables mergeTables(const std::vector<std::string>& files, const std::string& tool,
                          std::ostream* err) {
     MergedTables merged;

@@ -113,6 +113,9 @@ class MatchCore {
     std::exception_ptr failure_;
 };
 
+// Checks the settings both runners share. Throws std::invalid_argument with a message for people.
+void validateSettings(const CoreConfig& config, int randomPlies, int shardIndex, int shardCount);
+
 // The union of results tables of one run (shards, reruns), by game number.
 struct MergedTables {
     std::string key;

@@ -54,14 +54,9 @@ class Runner {
     void validate() {
         if (config_.engine1.command.empty() || config_.engine2.command.empty())
             throw std::invalid_argument("two engine command lines are needed");
-        if (config_.size < kMinBoardSize || config_.size > kMaxBoardSize)
-            throw std::invalid_argument("the board size must be 4..11");
-        if (config_.concurrency < 1) throw std::invalid_argument("concurrency must be >= 1");
         if (config_.games < 0) throw std::invalid_argument("the number of games must be >= 0");
-        if (config_.shardCount < 1 || config_.shardIndex < 0 ||
-            config_.shardIndex >= config_.shardCount)
-            throw std::invalid_argument("the shard must be I/N with 0 <= I < N");
-        if (config_.randomPlies < 0) throw std::invalid_argument("random plies must be >= 0");
+        validateSettings(core_.config(), config_.randomPlies, config_.shardIndex,
+                         config_.shardCount);
     }
 
     // Each engine answers once before the match starts: a wrong command line fails here,

@@ -85,14 +85,8 @@ class TournamentRunner {
     // Validates the settings and fixes the format and rounds played.
     void settle(const std::vector<EngineSpec>& entrants) {
         const CoreConfig& c = config_.core;
-        if (c.size < kMinBoardSize || c.size > kMaxBoardSize)
-            throw std::invalid_argument("the board size must be 4..11");
-        if (c.concurrency < 1) throw std::invalid_argument("concurrency must be >= 1");
+        validateSettings(c, config_.randomPlies, config_.shardIndex, config_.shardCount);
         if (config_.rounds < 0) throw std::invalid_argument("rounds must be >= 1");
-        if (config_.randomPlies < 0) throw std::invalid_argument("random plies must be >= 0");
-        if (config_.shardCount < 1 || config_.shardIndex < 0 ||
-            config_.shardIndex >= config_.shardCount)
-            throw std::invalid_argument("the shard must be I/N with 0 <= I < N");
         const int n = static_cast<int>(entrants.size());
         info_.asked = formatName(config_.format);
         info_.format = config_.format;
