@@ -2,7 +2,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/core/notation.h"
-#include "engine/eval/distance.h"
+#include "engine/eval/final_score.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 #include "protocol/move_budget.h"
@@ -93,10 +93,9 @@ std::string boardDiagram(const Game& game) {
 }
 
 std::string finalScore(const Game& game) {
-    const std::optional<Color> winner = game.winner();
-    if (!winner) return {};
-    const int margin = popCount(queenDistances(game.position(), *winner).reached);
-    return std::string(1, colorLetter(*winner)) + "+" + std::to_string(margin);
+    const std::optional<FinalScore> score = finalScore(game.position());
+    if (!score) return {};
+    return finalScoreText(*score);
 }
 
 void registerBoardCommands(CommandRegistry& registry) {

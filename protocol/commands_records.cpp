@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/core/records/sgf.h"
+#include "engine/eval/final_score.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 
@@ -49,7 +50,7 @@ std::string loadSgfCommand(GtpState& state, const GtpArgs& args) {
 GameRecord currentRecord(const Game& game) {
     GameRecord record = recordOfGame(game);
     record.application = std::string("Hippolyta:") + HIPPOLYTA_VERSION;
-    if (const auto winner = game.winner()) record.result = *winner == Color::White ? "W+" : "B+";
+    record.result = gameOverText(game.position());  // "W+N" once over, else none
     return record;
 }
 

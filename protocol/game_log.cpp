@@ -1,4 +1,5 @@
 #include "protocol/game_log.h"
+#include "engine/eval/final_score.h"
 #include "protocol/local_time.h"
 
 #include <spdlog/spdlog.h>
@@ -89,8 +90,7 @@ void GameLog::followNewGame(const Game& game, const GameRecord& header) {
     startGame(h);
     for (Move m : game.moves())
         recordMove(m);
-    if (game.isOver() && !game.moves().empty())
-        finishGame(game.winner() == Color::White ? "W+" : "B+");
+    if (game.isOver() && !game.moves().empty()) finishGame(gameOverText(game.position()));
 }
 
 void GameLog::followMove(const Game& game) {
@@ -100,7 +100,7 @@ void GameLog::followMove(const Game& game) {
         return;
     }
     recordMove(game.moves().back());
-    if (game.isOver()) finishGame(game.winner() == Color::White ? "W+" : "B+");
+    if (game.isOver()) finishGame(gameOverText(game.position()));
 }
 
 void GameLog::followUndo(const Game& game) {

@@ -49,8 +49,8 @@ char pieceSymbol(Piece p);
 std::string labelledGrid(int n, const std::function<char(int)>& symbol);
 // The showboard diagram: coordinates on all sides, then side to move and move number.
 std::string boardDiagram(const Game& game);
-// final_score's answer once the game is over ("W+12"): the winner, and as margin the number of
-// empty squares the winner's amazons can still reach by queen moves. Empty if not over.
+// final_score's answer ("W+12"): the winner and its territory (engine/eval/final_score.h) at the
+// end of the game, or once the sides are walled apart with an exact result. Empty otherwise.
 std::string finalScore(const Game& game);
 // amz-time_settings' answer: the settings on the first line, then each colour's clock.
 std::string describeTimeControl(const TimeControl& time);

@@ -8,16 +8,17 @@
 #include "adapters/interrupts.h"
 #include "adapters/match/match_runner.h"
 #include "adapters/render/html_report.h"
+#include "tools/match_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
 
-namespace {}  // namespace
-
 int main(int argc, char** argv) {
     MatchConfig config;
-    std::string white, black, whiteName, blackName, tc = "none", shard, moveStyle = "slash";
-    double perMove = 0;
+    std::string white, black, whiteName, blackName;
+    SharedOptions shared{&config.size,        &config.referee,      &config.startupTimeout,
+                         &config.concurrency, &config.openingsFile, &config.randomPlies,
+                         &config.seed,        &config.outDir,       &config.verbose};
     std::vector<double> sprtArgs;
     std::vector<std::string> mergeFiles;
     bool alternate = false;
@@ -39,38 +40,12 @@ int main(int argc, char** argv) {
         ("alternate", po::bool_switch(&alternate), "with --white/--black: swap colours each game")
         ("games", po::value(&config.games)->default_value(0),
             "games to play (0: two per opening of --openings, else 2)")
-        ("size", po::value(&config.size)->default_value(kDefaultBoardSize), "board size 4..11")
-        ("tc", po::value(&tc)->default_value("none"),
-            "time control: none, move:S (S s per move), M (sudden death), M+I (Fischer), "
-            "M+NxP (byo-yomi: N periods of P s)")
-        ("st", po::value(&perMove), "fixed seconds per move (same as --tc move:S)")
-        ("grace", po::value(&config.referee.graceSeconds)->default_value(0.5),
-            "seconds a move may overrun its time before it loses")
-        ("move-timeout", po::value(&config.referee.untimedMoveTimeout)->default_value(60),
-            "without a time control, seconds before a silent genmove counts as a hang")
-        ("command-timeout", po::value(&config.referee.commandTimeout)->default_value(10),
-            "seconds to answer any other command before it counts as a hang")
-        ("startup-timeout", po::value(&config.startupTimeout)->default_value(30),
-            "seconds for an engine to answer its first commands")
-        ("concurrency", po::value(&config.concurrency)->default_value(1), "games in parallel")
-        ("openings", po::value(&config.openingsFile),
-            "file of openings, one a line: moves, or a position string; each is played once "
-            "from each side")
-        ("random-plies", po::value(&config.randomPlies)->default_value(2),
-            "without --openings: plies of each seeded random opening")
-        ("seed", po::value(&config.seed)->default_value(1), "seed of the random openings")
-        ("out", po::value(&config.outDir),
-            "directory for games (SGF, text) and the results table; rerun to resume")
-        ("move-style", po::value(&moveStyle)->default_value("slash"),
-            "how moves are sent with play: slash (d1-d7/g7) or dash (d1-d7-g7)")
-        ("verbose,v", po::bool_switch(&config.verbose),
-            "GTP traffic and the engines' stderr to stderr")
         ("sprt", po::value(&sprtArgs)->multitoken(),
             "ELO0 ELO1 ALPHA BETA: stop as soon as a Bernoulli SPRT decides")
-        ("shard", po::value(&shard), "I/N: play only games g with (g-1) mod N = I")
         ("merge", po::value(&mergeFiles)->multitoken(),
             "combine these results tables into one report");
     // clang-format on
+    addSharedOptions(opts, shared);
     try {
         po::variables_map vm;
         po::store(po::parse_command_line(argc, argv, opts), vm);
@@ -90,17 +65,11 @@ int main(int argc, char** argv) {
         if (!white.empty() || !black.empty()) {
             if (!config.engine1.command.empty() || !config.engine2.command.empty())
                 throw std::invalid_argument("use --white/--black or --engine1/--engine2");
-            config.engine1 = {white, whiteName};
-            config.engine2 = {black, blackName};
+            config.engine1 = {white, whiteName, ""};
+            config.engine2 = {black, blackName, ""};
             config.alternate = alternate;
         }
-        config.referee.timeControl = vm.count("st")
-                                         ? parseTimeControl("move:" + std::to_string(perMove))
-                                         : parseTimeControl(tc);
-        if (moveStyle != "slash" && moveStyle != "dash")
-            throw std::invalid_argument("--move-style must be slash or dash");
-        config.referee.moveStyle = moveStyle == "dash" ? MoveStyle::Dash : MoveStyle::Slash;
-        if (!shard.empty()) std::tie(config.shardIndex, config.shardCount) = parseShard(shard);
+        applySharedOptions(vm, shared, config.shardIndex, config.shardCount);
     } catch (const std::exception& e) {
         std::cerr << "hippolyta-match: " << e.what() << "\n(see --help)\n";
         return 2;

@@ -4,6 +4,14 @@
 
 namespace hippolyta {
 
+std::string shellCommand(const EngineSpec& spec) {
+    if (spec.dir.empty()) return spec.command;
+    std::string quoted = "'";
+    for (char c : spec.dir)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return "cd " + quoted + "' && " + spec.command;
+}
+
 MatchEngine::MatchEngine(EngineSpec spec, std::string label, bool verbose, TrafficLog traffic,
                          const std::atomic<bool>* abort, double startupTimeout)
     : spec_(std::move(spec)),
@@ -17,7 +25,7 @@ void MatchEngine::ensureStarted() {
     if (process_ && process_->alive()) return;
     process_.reset();
     ++starts_;
-    process_ = std::make_unique<GtpProcess>(spec_.command, verbose_, traffic_, abort_);
+    process_ = std::make_unique<GtpProcess>(shellCommand(spec_), verbose_, traffic_, abort_);
     // The first answer may take a while (loading tables, books); later ones are quick.
     const GtpReply version = process_->send("protocol_version", startupTimeout_);
     if (!version.ok) throw EngineFailure(FailureKind::Protocol, "protocol_version failed");

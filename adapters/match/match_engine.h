@@ -14,7 +14,11 @@ namespace hippolyta {
 struct EngineSpec {
     std::string command;  // a shell command line
     std::string name;     // empty: ask the engine (GTP name)
+    std::string dir;      // working directory of the command; empty: ours
 };
+
+// The shell command line that runs spec.command in spec.dir.
+std::string shellCommand(const EngineSpec& spec);
 
 class MatchEngine {
   public:

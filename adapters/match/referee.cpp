@@ -1,5 +1,6 @@
 #include "adapters/match/referee.h"
 #include "engine/core/text_util.h"
+#include "engine/eval/final_score.h"
 
 #include <algorithm>
 #include <chrono>
@@ -52,6 +53,7 @@ class Referee {
             while (game_.position().hasLegalMove())
                 playOneMove();
             const Color loser = game_.position().sideToMove();
+            result.territory = territoryOf(game_.position(), opposite(loser));
             finish(result, opposite(loser), EndReason::NoMoves,
                    std::string(colorName(loser)) + " has no legal move");
         } catch (const Forfeit& f) {
@@ -162,7 +164,7 @@ class Referee {
         result.winner = winner;
         result.reason = reason;
         result.detail = std::move(detail);
-        record_.result = resultCode(winner, reason);
+        record_.result = resultCode(winner, reason, result.territory);
         record_.comment = result.detail;
         result.record = record_;
         result.used[0] = clock_.used(Color::White);
@@ -179,20 +181,6 @@ class Referee {
 };
 
 }  // namespace
-
-std::string resultCode(Color winner, EndReason reason) {
-    std::string code = winner == Color::White ? "W+" : "B+";
-    switch (reason) {
-        case EndReason::NoMoves:
-            return code;
-        case EndReason::Time:
-            return code + "T";
-        case EndReason::FalseResign:
-            return code + "R";
-        default:
-            return code + "F";
-    }
-}
 
 GameResult playGame(MatchEngine& white, MatchEngine& black, const Opening& opening,
                     const std::string& openingSgf, const RefereeOptions& options) {

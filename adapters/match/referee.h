@@ -26,14 +26,11 @@ struct RefereeOptions {
 struct GameResult {
     Color winner = Color::White;
     EndReason reason = EndReason::NoMoves;
+    int territory = 0;        // the winner's territory at the end (no moves); 0 otherwise
     std::string detail;       // what happened, e.g. "black played d1-d2/d3, which is illegal"
     GameRecord record;        // the moves played, clocks after each move, result and comment
     double used[2] = {0, 0};  // seconds each side thought, by Color index
 };
-
-// The SGF RE value for a result: "W+" for a game played out, "+T" time, "+R" resign,
-// "+F" forfeit (illegal move, crash, hang, protocol error).
-std::string resultCode(Color winner, EndReason reason);
 
 // Plays one game. openingSgf is the path of an SGF of the opening position for `loadsgf`
 // (needed only for openings given as a position). Throws Aborted if the abort flag is raised.

@@ -21,6 +21,16 @@ void add(Score& s, bool won) {
     won ? ++s.wins : ++s.losses;
 }
 
+// The winner's territory summed over each engine's games won with no moves left.
+std::string territoryLine(const std::vector<GameRow>& rows, const std::string& engine1,
+                          const std::string& engine2) {
+    std::map<std::string, int> sum;
+    for (const GameRow& r : rows)
+        if (r.reason == EndReason::NoMoves) sum[r.winnerName()] += r.territory;
+    return "Territory in won games: " + engine1 + " " + std::to_string(sum[engine1]) + ", " +
+           engine2 + " " + std::to_string(sum[engine2]) + "\n";
+}
+
 }  // namespace
 
 Score scoreOf(const std::vector<GameRow>& rows, const std::string& engine1) {
@@ -37,8 +47,8 @@ std::string progressLine(const GameRow& r) {
                        r.black + "): " + (r.winner == Color::White ? "1-0" : "0-1") + " {" +
                        reasonName(r.reason);
     if (!r.detail.empty()) line += ": " + r.detail;
-    return line + "} " + std::to_string(r.plies) + " plies, " + fixedDecimals(r.whiteSeconds, 1) +
-           "s / " + fixedDecimals(r.blackSeconds, 1) + "s";
+    return line + "} " + r.result() + ", " + std::to_string(r.plies) + " plies, " +
+           fixedDecimals(r.whiteSeconds, 1) + "s / " + fixedDecimals(r.blackSeconds, 1) + "s";
 }
 
 std::string scoreLine(const std::vector<GameRow>& rows, const std::string& engine1,
@@ -81,6 +91,7 @@ std::string matchReport(const std::vector<GameRow>& rows, const std::string& eng
            ", LOS: " + fixedDecimals(100 * e.los, 1) + " %, DrawRatio: " +
            fixedDecimals(total.games() ? 100.0 * total.draws / total.games() : 0.0, 1) + " %\n";
     if (sprtConfig) out += sprtLine(*sprtConfig, total) + "\n";
+    out += territoryLine(rows, engine1, engine2);
     out += "Loss reasons:\n";
     for (const std::string& name : {engine1, engine2}) {
         out += "  " + name + ":";

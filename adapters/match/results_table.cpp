@@ -42,6 +42,17 @@ bool number(std::string_view s, T& out) {
     return !s.empty() && ec == std::errc() && end == s.data() + s.size();
 }
 
+// "W+" / "B+" (old tables), then the territory for a game played out, or T, R, F as resultCode
+// writes them; the reason must already be in r.
+bool parseResult(std::string_view s, GameRow& r) {
+    if (s.size() < 2 || (s[0] != 'W' && s[0] != 'B') || s[1] != '+') return false;
+    r.winner = s[0] == 'W' ? Color::White : Color::Black;
+    const std::string_view rest = s.substr(2);
+    if (rest.empty()) return true;
+    if (r.reason == EndReason::NoMoves) return number(rest, r.territory) && r.territory >= 0;
+    return rest == resultCode(r.winner, r.reason).substr(2);
+}
+
 std::string header(const std::string& matchKey) {
     return std::string(kMagic) + "\n" + std::string(kKeyPrefix) + matchKey + "\n" + kColumns + "\n";
 }
@@ -76,13 +87,26 @@ std::optional<EndReason> parseReason(std::string_view text) {
     return std::nullopt;
 }
 
+std::string resultCode(Color winner, EndReason reason, int territory) {
+    std::string code = winner == Color::White ? "W+" : "B+";
+    switch (reason) {
+        case EndReason::NoMoves:
+            return code + std::to_string(territory);
+        case EndReason::Time:
+            return code + "T";
+        case EndReason::FalseResign:
+            return code + "R";
+        default:
+            return code + "F";
+    }
+}
+
 std::string formatRow(const GameRow& r) {
     std::ostringstream out;
-    out << r.game << '\t' << clean(r.white) << '\t' << clean(r.black) << '\t'
-        << (r.winner == Color::White ? "W+" : "B+") << '\t' << reasonName(r.reason) << '\t'
-        << r.plies << '\t' << formatSeconds(r.whiteSeconds) << '\t' << formatSeconds(r.blackSeconds)
-        << '\t' << (r.opening.empty() ? "-" : clean(r.opening)) << '\t' << clean(r.finished) << '\t'
-        << clean(r.detail) << '\n';
+    out << r.game << '\t' << clean(r.white) << '\t' << clean(r.black) << '\t' << r.result() << '\t'
+        << reasonName(r.reason) << '\t' << r.plies << '\t' << formatSeconds(r.whiteSeconds) << '\t'
+        << formatSeconds(r.blackSeconds) << '\t' << (r.opening.empty() ? "-" : clean(r.opening))
+        << '\t' << clean(r.finished) << '\t' << clean(r.detail) << '\n';
     return out.str();
 }
 
@@ -116,11 +140,10 @@ ParsedTable parseResultsTable(std::string_view text, const std::string& source) 
         if (!number(f[0], r.game) || r.game < 0) throw fail("bad game number");
         r.white = f[1];
         r.black = f[2];
-        if (f[3] != "W+" && f[3] != "B+") throw fail("result must be W+ or B+");
-        r.winner = f[3] == "W+" ? Color::White : Color::Black;
         const std::optional<EndReason> reason = parseReason(f[4]);
         if (!reason) throw fail("unknown reason '" + std::string(f[4]) + "'");
         r.reason = *reason;
+        if (!parseResult(f[3], r)) throw fail("bad result '" + std::string(f[3]) + "'");
         if (!number(f[5], r.plies) || r.plies < 0) throw fail("bad ply count");
         if (!number(f[6], r.whiteSeconds) || !number(f[7], r.blackSeconds))
             throw fail("bad time used");

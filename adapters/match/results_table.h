@@ -5,6 +5,10 @@
 //   # match: engine1=A engine2=B size=10 tc=move:1 openings=random:2 seed=1 alternate=1
 //   game  white  black  result  reason  plies  white_seconds  black_seconds  opening  finished
 //   detail
+//
+// result is the SGF RE value: W+N / B+N (N the winner's territory) for a game played out, W+T,
+// W+R, W+F for time, resign and forfeit. Tables written before territories were kept have a bare
+// W+ / B+ there; they are read with territory 0.
 #pragma once
 
 #include <fstream>
@@ -24,6 +28,10 @@ enum class EndReason { NoMoves, Time, Illegal, FalseResign, Crash, Hang, Protoco
 const char* reasonName(EndReason reason);
 std::optional<EndReason> parseReason(std::string_view text);
 
+// The SGF RE value for a result: "W+N" for a game played out (N the winner's territory),
+// "+T" time, "+R" resign, "+F" forfeit (illegal move, crash, hang, protocol error).
+std::string resultCode(Color winner, EndReason reason, int territory = 0);
+
 struct GameRow {
     int game = 0;  // number in the match schedule, from 1
     std::string white;
@@ -31,6 +39,7 @@ struct GameRow {
     Color winner = Color::White;
     EndReason reason = EndReason::NoMoves;
     int plies = 0;
+    int territory = 0;  // the winner's territory for a game played out (no moves), else 0
     double whiteSeconds = 0;
     double blackSeconds = 0;
     std::string opening;   // its text, "-" for none
@@ -38,6 +47,8 @@ struct GameRow {
     std::string detail;    // what happened, for people
 
     std::string loser() const { return winner == Color::White ? black : white; }
+    std::string winnerName() const { return winner == Color::White ? white : black; }
+    std::string result() const { return resultCode(winner, reason, territory); }
     friend bool operator==(const GameRow&, const GameRow&) = default;
 };
 

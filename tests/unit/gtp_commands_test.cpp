@@ -231,6 +231,11 @@ TEST_F(GtpSessionTest, FinalScore) {
     EXPECT_EQ(ok("final_score"), "B+16") << "the walled-off e5 does not count";
     ok("amz-position Bx2/xx2/4/3W b");
     EXPECT_EQ(ok("final_score"), "W+11");
+    // Walled apart with an exact count: White's defective region (1 move) loses to Black's 3.
+    ok("amz-position xxxB1/xxxx1/xWxx1/1x1xx/xxxxx w");
+    EXPECT_EQ(ok("final_score"), "B+3");
+    ok("amz-position xxxB/xxxx/xWxx/1x1x w");
+    EXPECT_EQ(ok("final_score"), "W+2");
     EXPECT_TRUE(fail("final_score now").starts_with("wrong number of arguments"));
 }
 

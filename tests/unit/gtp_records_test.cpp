@@ -28,6 +28,18 @@ TEST_F(GtpRecords, LoadsAQuarryGameWhole) {
     EXPECT_EQ(ok("final_score"), "B+13");
 }
 
+TEST_F(GtpRecords, AFinishedGameIsWrittenWithTheTerritoryAndLoadsBack) {
+    ok("loadsgf " + kQuarryGame);  // Quarry wrote RE[B+]
+    const std::string sgf = ok("printsgf");
+    EXPECT_NE(sgf.find("RE[B+13]"), std::string::npos) << sgf;
+    const fs::path file = freshDir("territory-sgf") / "game.sgf";
+    ok("printsgf " + file.string());
+    ok("clear_board");
+    ok("loadsgf " + file.string());
+    EXPECT_EQ(ok("final_score"), "B+13");
+    EXPECT_EQ(readSgf(ok("printsgf")).result, "B+13");
+}
+
 TEST_F(GtpRecords, LoadsThePositionBeforeAMoveNumber) {
     ok("loadsgf " + kQuarryGame + " 1");
     EXPECT_EQ(position(), "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w");

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
 #include <set>
@@ -19,6 +20,7 @@
 
 #include "adapters/gtp_process.h"
 #include "adapters/match/results_table.h"
+#include "adapters/tournament/standings.h"
 #include "engine/core/game.h"
 #include "engine/core/notation.h"
 #include "engine/core/records/sgf.h"
@@ -160,6 +162,60 @@ TEST(KillResume, MatchRunnerKeepsEveryFinishedGame) {
         EXPECT_EQ(resultWinner(sgf.result), row.winner) << name;
         EXPECT_TRUE(replayRecord(sgf).isOver()) << name << " did not end";
     }
+}
+
+// ---- the tournament runner ----------------------------------------------------------------
+
+TEST(KillResume, TournamentKeepsEveryFinishedGameAndItsSwissRounds) {
+    ScratchDir dir("tournament");
+    const std::string engine =
+        (kBin / "hippolyta").string() + " --no-book --visits 20 --param solver_budget=0";
+    {
+        std::ofstream json(dir.path() / "entrants.json");
+        json << "{\"engines\": [";
+        for (int i = 1; i <= 5; ++i)
+            json << (i > 1 ? "," : "") << "{\"name\": \"e" << i << "\", \"command\": \"" << engine
+                 << " --seed " << i << "\"}";
+        json << "]}";
+    }
+    // 5 entrants, a Swiss of 3 rounds: 2 encounters (4 games) a round, one bye.
+    const std::vector<std::string> args = {(dir.path() / "entrants.json").string(),
+                                           "--format",
+                                           "swiss",
+                                           "--rounds",
+                                           "3",
+                                           "--size",
+                                           "6",
+                                           "--seed",
+                                           "7",
+                                           "--out",
+                                           (dir.path() / "out").string()};
+    std::vector<std::string> elsewhere = args;
+    elsewhere.back() = (dir.path() / "uninterrupted").string();
+    const milliseconds whole = timedRun("hippolyta-tournament", elsewhere);
+
+    const fs::path table = dir.path() / "out" / "results.tsv";
+    size_t rowsBefore = 0;
+    const int kills = killUntilDone("hippolyta-tournament", args, whole, 77, [&] {
+        const std::vector<GameRow> rows = checkedRows(table);
+        EXPECT_GE(rows.size(), rowsBefore) << "finished games were lost";
+        rowsBefore = rows.size();
+        if (!fs::exists(table)) return;
+        // Every kept game is a game of the Swiss pairing re-derived from the kept results.
+        const TournamentInfo info =
+            parseTournamentKey(parseResultsTable(readFile(table), "t").matchKey);
+        EXPECT_NO_THROW(scheduleFromResults(info, rows));
+    });
+    EXPECT_GE(kills, 1);
+    RecordProperty("kills", kills);
+    const std::vector<GameRow> rows = checkedRows(table);
+    ASSERT_EQ(rows.size(), 12u);
+    const auto standings = nlohmann::json::parse(readFile(dir.path() / "out" / "standings.json"));
+    EXPECT_EQ(standings["games"].size(), 12u);
+    int points = 0;
+    for (const auto& e : standings["entrants"])
+        points += e["points"].get<int>();
+    EXPECT_EQ(points, 12 + 3) << "a point per game and per bye";
 }
 
 // ---- the book builder --------------------------------------------------------------------

@@ -34,6 +34,7 @@ GameRow sampleRow(int game) {
     r.winner = game % 2 ? Color::White : Color::Black;
     r.reason = game % 3 ? EndReason::NoMoves : EndReason::Hang;
     r.plies = 40 + game;
+    r.territory = r.reason == EndReason::NoMoves ? game * 2 : 0;
     r.whiteSeconds = 1.25;
     r.blackSeconds = 2;
     r.opening = "d1-d7/g7";
@@ -81,6 +82,28 @@ TEST(ResultsTable, ATornLastLineIsCutAndTheRestKept) {
     }
     EXPECT_EQ(ResultsTable(path.string(), "key").rows().size(), 2u);
     fs::remove(path);
+}
+
+TEST(ResultsTable, ResultsCarryTheTerritoryAndOldTablesStillRead) {
+    const std::string head = "# hippolyta-match results 1\n# match: k\n";
+    const std::string rest = "\t40\t1\t2\t-\tt\td\n";
+    const ParsedTable t = parseResultsTable(
+        head + "1\tA\tB\tW+23\tno moves" + rest + "2\tB\tA\tB+T\ttime" + rest +
+            "3\tA\tB\tW+F\tcrash" + rest + "4\tB\tA\tB+\tno moves" + rest,  // an old row
+        "t");
+    ASSERT_EQ(t.rows.size(), 4u);
+    EXPECT_EQ(t.rows[0].territory, 23);
+    EXPECT_EQ(t.rows[0].result(), "W+23");
+    EXPECT_EQ(t.rows[1].winner, Color::Black);
+    EXPECT_EQ(t.rows[1].result(), "B+T");
+    EXPECT_EQ(t.rows[2].result(), "W+F");
+    EXPECT_EQ(t.rows[3].winner, Color::Black);
+    EXPECT_EQ(t.rows[3].territory, 0) << "old tables had no territory";
+    EXPECT_EQ(formatRow(t.rows[0]).substr(0, 11), "1\tA\tB\tW+23\t");
+    for (const char* bad :
+         {"W+x\tno moves", "W+T\tno moves", "W+12\ttime", "X+\tno moves", "W+-3\tno moves"})
+        EXPECT_THROW(parseResultsTable(head + "5\tA\tB\t" + bad + rest, "t"), std::invalid_argument)
+            << bad;
 }
 
 TEST(ResultsTable, AnotherMatchOrAMalformedTableIsRefused) {

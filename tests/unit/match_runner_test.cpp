@@ -13,6 +13,7 @@
 #include "adapters/match/results_table.h"
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
+#include "engine/eval/final_score.h"
 
 namespace hippolyta {
 namespace {
@@ -21,7 +22,7 @@ namespace fs = std::filesystem;
 
 const std::string kFakes = std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/";
 
-std::string slurp(const fs::path& p) {
+std::string runnerSlurp(const fs::path& p) {
     std::ifstream in(p);
     std::ostringstream s;
     s << in.rdbuf();
@@ -48,8 +49,8 @@ class MatchRunnerTest : public ::testing::Test {
 
     MatchConfig config(const std::string& engine2Extra, int games) const {
         MatchConfig c;
-        c.engine1 = {fake("A"), ""};
-        c.engine2 = {fake("B", engine2Extra), ""};
+        c.engine1 = {fake("A"), "", ""};
+        c.engine2 = {fake("B", engine2Extra), "", ""};
         c.games = games;
         c.size = 6;
         c.randomPlies = 0;  // the fakes follow their script from the start
@@ -66,7 +67,7 @@ class MatchRunnerTest : public ::testing::Test {
         return ResultsTable((fs::path(c.outDir) / "results.tsv").string(), key(c)).rows();
     }
     static std::string key(const MatchConfig& c) {
-        const std::string table = slurp(fs::path(c.outDir) / "results.tsv");
+        const std::string table = runnerSlurp(fs::path(c.outDir) / "results.tsv");
         const std::size_t at = table.find("# match: ") + 9;
         return table.substr(at, table.find('\n', at) - at);
     }
@@ -86,16 +87,19 @@ TEST_F(MatchRunnerTest, PlaysScoresAndWritesEveryGame) {
         char stem[32];
         std::snprintf(stem, sizeof stem, "game-%06d", r.game);
         const fs::path games = dir_ / "out" / "games";
-        const GameRecord sgf = readSgf(slurp(games / (std::string(stem) + ".sgf")));
+        const GameRecord sgf = readSgf(runnerSlurp(games / (std::string(stem) + ".sgf")));
         EXPECT_EQ(sgf.moves.size(), 28u);
-        EXPECT_EQ(sgf.result, "B+");
+        const Game end = replayRecord(sgf);
+        EXPECT_TRUE(end.isOver());
+        EXPECT_EQ(r.territory, territoryOf(end.position(), Color::Black));  // 0: both walled in
+        EXPECT_EQ(sgf.result, "B+" + std::to_string(r.territory)) << "RE[B+N]";
         EXPECT_EQ(sgf.whiteName, r.white);
-        EXPECT_TRUE(replayRecord(sgf).isOver());
-        const GameRecord text = readTextRecord(slurp(games / (std::string(stem) + ".txt")));
+        const GameRecord text = readTextRecord(runnerSlurp(games / (std::string(stem) + ".txt")));
         EXPECT_EQ(text.moves, sgf.moves);
-        EXPECT_EQ(text.result, "B+");
+        EXPECT_EQ(text.result, sgf.result);
     }
     EXPECT_NE(printed.find("Finished game 4 (B vs A): 0-1 {no moves"), std::string::npos);
+    EXPECT_NE(printed.find("Territory in won games: A "), std::string::npos) << printed;
     EXPECT_NE(printed.find("Score of A vs B: 2 - 2 - 0  [0.500] 4"), std::string::npos) << printed;
     EXPECT_NE(printed.find("Elo difference: 0.0 +/- "), std::string::npos);
 }
@@ -143,12 +147,12 @@ TEST_F(MatchRunnerTest, ResumesWithoutReplayingFinishedGames) {
     run(c);  // as if the first run was killed after two games
     const fs::path table = dir_ / "out" / "results.tsv";
     std::ofstream(table, std::ios::app) << "3\tA\tB\tW+\tno";  // and in mid-write of a third
-    const std::string firstTwo = slurp(table).substr(0, slurp(table).rfind('\n') + 1);
+    const std::string firstTwo = runnerSlurp(table).substr(0, runnerSlurp(table).rfind('\n') + 1);
     c.games = 5;
     std::string printed;
     const std::vector<GameRow> rows = run(c, &printed);
     ASSERT_EQ(rows.size(), 5u);
-    EXPECT_EQ(slurp(table).substr(0, firstTwo.size()), firstTwo) << "finished rows kept as is";
+    EXPECT_EQ(runnerSlurp(table).substr(0, firstTwo.size()), firstTwo) << "finished rows kept as is";
     for (int i = 0; i < 5; ++i)
         EXPECT_EQ(rows[i].game, i + 1);
     EXPECT_NE(printed.find("Resuming: 2 finished games kept, 3 to play"), std::string::npos);
@@ -196,7 +200,7 @@ TEST_F(MatchRunnerTest, ShardsMergeIntoTheWholeMatch) {
         ASSERT_EQ(runMatch(c, out, err), 0) << err.str();
         tables.push_back(
             (dir_ / "out" / ("results-" + std::to_string(shard) + "-of-2.tsv")).string());
-        const ParsedTable t = parseResultsTable(slurp(tables.back()), tables.back());
+        const ParsedTable t = parseResultsTable(runnerSlurp(tables.back()), tables.back());
         ASSERT_EQ(t.rows.size(), 2u);
         for (const GameRow& r : t.rows)
             EXPECT_EQ((r.game - 1) % 2, shard);
@@ -213,8 +217,8 @@ TEST_F(MatchRunnerTest, RealHippolytaMatch) {
     const fs::path engine = fs::path(HIPPOLYTA_BIN_DIR) / "hippolyta";
     ASSERT_TRUE(fs::exists(engine)) << engine << " is missing: build the hippolyta target";
     MatchConfig c = config("", 4);
-    c.engine1 = {engine.string() + " --seed 1 --move-time 0.02 --visits 30", "hip-1"};
-    c.engine2 = {engine.string() + " --seed 2 --move-time 0.02 --visits 30", "hip-2"};
+    c.engine1 = {engine.string() + " --seed 1 --move-time 0.02 --visits 30", "hip-1", ""};
+    c.engine2 = {engine.string() + " --seed 2 --move-time 0.02 --visits 30", "hip-2", ""};
     c.randomPlies = 2;
     c.concurrency = 2;
     c.referee.timeControl = parseTimeControl("30+0.1");
@@ -225,7 +229,7 @@ TEST_F(MatchRunnerTest, RealHippolytaMatch) {
         EXPECT_EQ(r.reason, EndReason::NoMoves) << r.detail;
         char stem[32];
         std::snprintf(stem, sizeof stem, "game-%06d.sgf", r.game);
-        const GameRecord g = readSgf(slurp(dir_ / "out" / "games" / stem));
+        const GameRecord g = readSgf(runnerSlurp(dir_ / "out" / "games" / stem));
         EXPECT_EQ(static_cast<int>(g.moves.size()), r.plies);
         const Game replay = replayRecord(g);
         EXPECT_TRUE(replay.isOver());
