@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engine/core/notation.h"
+#include "engine/eval/final_score.h"
 #include "engine/eval/territory.h"
 
 namespace hippolyta {
@@ -156,12 +157,7 @@ std::string segment(const Layout& l, int a, int b) {
 }  // namespace
 
 TerritoryMap finalTerritory(const Position& pos, Color winner) {
-    const Geometry& geo = pos.geometry();
-    const Bitboard empty = pos.emptySquares();
-    Bitboard region = 0;
-    for (Bitboard grow = geo.kingNeighbours(pos.amazons(winner)) & empty; grow;
-         grow = geo.kingNeighbours(region) & empty & ~region)
-        region |= grow;
+    const Bitboard region = territorySquares(pos, winner);
     TerritoryMap map(geo.squareCount(), SquareShade::None);
     const SquareShade shade = winner == Color::White ? SquareShade::White : SquareShade::Black;
     forEachSquare(region, [&](int sq) { map[sq] = shade; });

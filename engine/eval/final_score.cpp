@@ -2,16 +2,20 @@
 
 namespace hippolyta {
 
-int territoryOf(const Position& pos, Color side) {
+Bitboard territorySquares(const Position& pos, Color side) {
     // A flood through vacant squares from the amazons; amazons and arrows stop it.
     const Geometry& geo = pos.geometry();
     const Bitboard empty = pos.emptySquares();
     Bitboard reached = geo.kingNeighbours(pos.amazons(side)) & empty;
     for (;;) {
         const Bitboard next = reached | (geo.kingNeighbours(reached) & empty);
-        if (next == reached) return popCount(reached);
+        if (next == reached) return reached;
         reached = next;
     }
+}
+
+int territoryOf(const Position& pos, Color side) {
+    return popCount(territorySquares(pos, side));
 }
 
 std::optional<FinalScore> finalScore(const Position& pos, RegionCounter& counter) {

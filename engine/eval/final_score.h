@@ -17,7 +17,9 @@ struct FinalScore {
     bool gameOver = false;  // false: scored early, once the sides are walled apart
 };
 
-// The vacant squares of every 8-connected vacant region that touches one of side's amazons.
+// The vacant squares of every 8-connected vacant region that touches one of side's amazons,
+// and their number.
+Bitboard territorySquares(const Position& pos, Color side);
 int territoryOf(const Position& pos, Color side);
 
 // At the end of a game (the side to move has no legal move) the other side wins and scores its
