@@ -1,6 +1,6 @@
 // A self-play run (games in parallel, written in game order, resumable), merging shard files,
 // and a file's statistics.
-#include <sys/resource.h>
+#include <time.h>
 
 #include <chrono>
 #include <filesystem>
@@ -17,11 +17,11 @@ namespace hippolyta {
 
 namespace {
 
-double processCpuSeconds() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+// CPU time of the calling thread: a game's search runs on the thread that plays it.
+double threadCpuSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
 // The run's games still to play, in order. Games are written in order, so the file holds a
@@ -46,16 +46,17 @@ class OrderedSink {
     OrderedSink(TrainingDataWriter& writer, std::ostream& err, size_t total)
         : writer_(writer), err_(err), total_(total), start_(std::chrono::steady_clock::now()) {}
 
-    void finished(size_t slot, SelfPlayGame game, double seconds) {
+    void finished(size_t slot, SelfPlayGame game, double seconds, double cpuSeconds) {
         std::lock_guard lock(mutex_);
         ++done_;
         positions_ += game.plies.size();
+        cpuSeconds_ += cpuSeconds;
         const double wall = elapsed();
         err_ << "game " << game.game << " (" << done_ << "/" << total_ << "): " << game.plies.size()
              << " plies, " << colorName(game.winner) << " wins, " << std::fixed
-             << std::setprecision(1) << seconds << " s; " << positions_ << " positions, "
-             << std::setprecision(2) << positions_ / std::max(wall, 1e-9) << " a second"
-             << std::defaultfloat << std::endl;
+             << std::setprecision(1) << seconds << " s (" << cpuSeconds << " CPU s); " << positions_
+             << " positions, " << std::setprecision(2) << positions_ / std::max(wall, 1e-9)
+             << " a second" << std::defaultfloat << std::endl;
         waiting_.emplace(slot, std::move(game));
         for (auto it = waiting_.find(next_); it != waiting_.end(); it = waiting_.find(next_)) {
             writer_.append(it->second);
@@ -65,6 +66,7 @@ class OrderedSink {
     }
     size_t done() const { return done_; }
     uint64_t positions() const { return positions_; }
+    double cpuSeconds() const { return cpuSeconds_; }
     double elapsed() const {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     }
@@ -77,6 +79,7 @@ class OrderedSink {
     size_t done_ = 0;
     size_t next_ = 0;
     uint64_t positions_ = 0;
+    double cpuSeconds_ = 0;
     std::map<size_t, SelfPlayGame> waiting_;
     std::chrono::steady_clock::time_point start_;
 };
@@ -94,7 +97,6 @@ int runSelfPlay(const SelfPlayConfig& c, std::ostream& err, const std::atomic<bo
     err << "hippolyta-selfplay: " << c.out << ": " << writer.games().size() << " games there, "
         << todo.size() << " to play (" << describeRun(header) << ")" << std::endl;
     OrderedSink sink(writer, err, todo.size());
-    const double cpu0 = processCpuSeconds();
     std::atomic<size_t> next{0};
     std::mutex errorMutex;
     std::exception_ptr error;
@@ -104,10 +106,11 @@ int runSelfPlay(const SelfPlayConfig& c, std::ostream& err, const std::atomic<bo
             if (interrupt && interrupt->load()) return;
             try {
                 const auto t0 = std::chrono::steady_clock::now();
+                const double cpu0 = threadCpuSeconds();
                 std::optional<SelfPlayGame> game = playSelfPlayGame(c, todo[i], interrupt);
                 if (!game) return;
                 const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
-                sink.finished(i, std::move(*game), dt.count());
+                sink.finished(i, std::move(*game), dt.count(), threadCpuSeconds() - cpu0);
             } catch (...) {
                 std::lock_guard lock(errorMutex);
                 if (!error) error = std::current_exception();
@@ -123,11 +126,12 @@ int runSelfPlay(const SelfPlayConfig& c, std::ostream& err, const std::atomic<bo
     for (std::thread& t : threads)
         t.join();
     if (error) std::rethrow_exception(error);
-    const double cpu = processCpuSeconds() - cpu0;
+    const double cpu = sink.cpuSeconds();
     err << "hippolyta-selfplay: " << sink.done() << " games, " << sink.positions()
         << " positions in " << std::fixed << std::setprecision(1) << sink.elapsed() << " s (" << cpu
-        << " CPU s): " << std::setprecision(0) << (cpu > 0 ? sink.positions() * 3600.0 / cpu : 0.0)
-        << " positions per core-hour" << std::defaultfloat << std::endl;
+        << " CPU s in finished games): " << std::setprecision(0)
+        << (cpu > 0 ? sink.positions() * 3600.0 / cpu : 0.0) << " positions per core-hour"
+        << std::defaultfloat << std::endl;
     const bool stopped = interrupt && interrupt->load() && sink.done() < todo.size();
     if (stopped) err << "hippolyta-selfplay: interrupted; rerun to resume" << std::endl;
     return stopped ? 130 : 0;
