@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -129,12 +130,12 @@ void readTrainingPositions(const std::string& path,
 
 // Appends games to a file. A new file gets the header (written whole, via a temporary file and
 // a rename); an existing one must have been made by the same run (TrainingDataError otherwise),
-// its torn tail is cut off and its games are listed in games().
+// its torn tail is cut off and its games are listed in games(). The file is locked (flock)
+// while the writer lives, so a second writer is refused.
 class TrainingDataWriter {
   public:
     TrainingDataWriter(const std::string& path, const TrainingDataHeader& header,
                        bool fsyncEachGame = false);
-    ~TrainingDataWriter();
     TrainingDataWriter(const TrainingDataWriter&) = delete;
     TrainingDataWriter& operator=(const TrainingDataWriter&) = delete;
 
@@ -145,7 +146,7 @@ class TrainingDataWriter {
 
   private:
     std::string path_;
-    std::FILE* file_ = nullptr;
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &std::fclose};
     bool fsync_ = false;
     bool repaired_ = false;
     std::set<uint64_t> games_;

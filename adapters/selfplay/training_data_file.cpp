@@ -1,6 +1,10 @@
 // Training-data files: the checked reader (torn tails dropped, damage refused) and the
 // appending writer that resumes a file.
+#include <sys/file.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <filesystem>
 
@@ -124,23 +128,7 @@ TrainingDataWriter::TrainingDataWriter(const std::string& path, const TrainingDa
     : path_(path), fsync_(fsyncEachGame) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (fs::exists(path, ec) && fs::file_size(path, ec) > 0) {
-        TrainingDataReader reader(path);
-        const TrainingDataHeader& h = reader.header();
-        if (!h.sameRun(header) || h.shardIndex != header.shardIndex ||
-            h.shardCount != header.shardCount)
-            throw TrainingDataError(path + " was made by another run:\n  its settings: " +
-                                    describeRun(h) + "\n  this run:     " + describeRun(header) +
-                                    "\nUse another --out, or the same settings to resume it.");
-        SelfPlayGame g;
-        while (reader.next(g))
-            games_.insert(g.game);
-        if (reader.droppedTornTail()) {
-            fs::resize_file(path, reader.completeBytes(), ec);
-            if (ec) throw TrainingDataError("can't repair " + path + ": " + ec.message());
-            repaired_ = true;
-        }
-    } else {
+    if (!fs::exists(path, ec) || fs::file_size(path, ec) == 0) {
         const std::string tmp = path + ".tmp";
         {
             std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -151,18 +139,32 @@ TrainingDataWriter::TrainingDataWriter(const std::string& path, const TrainingDa
         fs::rename(tmp, path, ec);
         if (ec) throw TrainingDataError("can't create " + path + ": " + ec.message());
     }
-    file_ = std::fopen(path.c_str(), "ab");
+    file_.reset(std::fopen(path.c_str(), "ab"));
     if (!file_) throw TrainingDataError("can't open " + path + " for appending");
-}
-
-TrainingDataWriter::~TrainingDataWriter() {
-    if (file_) std::fclose(file_);
+    // Two runs appending to one file would interleave their games: the second one stops here.
+    if (flock(fileno(file_.get()), LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
+        throw TrainingDataError(path + " is being written by another process");
+    TrainingDataReader reader(path);
+    const TrainingDataHeader& h = reader.header();
+    if (!h.sameRun(header) || h.shardIndex != header.shardIndex ||
+        h.shardCount != header.shardCount)
+        throw TrainingDataError(path + " was made by another run:\n  its settings: " +
+                                describeRun(h) + "\n  this run:     " + describeRun(header) +
+                                "\nUse another --out, or the same settings to resume it.");
+    SelfPlayGame g;
+    while (reader.next(g))
+        games_.insert(g.game);
+    if (reader.droppedTornTail()) {
+        if (ftruncate(fileno(file_.get()), static_cast<off_t>(reader.completeBytes())) != 0)
+            throw TrainingDataError("can't repair " + path + ": " + std::strerror(errno));
+        repaired_ = true;
+    }
 }
 
 void TrainingDataWriter::append(const SelfPlayGame& game) {
     const std::string bytes = encodeGame(game);
-    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() ||
-        std::fflush(file_) != 0 || (fsync_ && ::fsync(fileno(file_)) != 0))
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file_.get()) != bytes.size() ||
+        std::fflush(file_.get()) != 0 || (fsync_ && ::fsync(fileno(file_.get())) != 0))
         throw TrainingDataError("can't write " + path_);
     games_.insert(game.game);
 }

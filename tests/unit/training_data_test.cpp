@@ -222,6 +222,8 @@ TEST_F(TrainingDataTest, WriterRefusesAnotherRunsFile) {
     TrainingDataWriter same(file_.string(), testHeader());
     EXPECT_EQ(same.games().size(), 3u);
     EXPECT_FALSE(same.repairedTornTail());
+    // Locked while it lives: a second writer would interleave its games.
+    EXPECT_THROW(TrainingDataWriter(file_.string(), testHeader()), TrainingDataError);
 }
 
 TEST_F(TrainingDataTest, RefusesGamesOutOfOrderAndIllegalMoves) {
