@@ -9,6 +9,7 @@
 
 #include "adapters/match/openings.h"
 #include "engine/core/game.h"
+#include "engine/core/splitmix.h"
 #include "engine/search/engine.h"
 #include "engine/search/parameters.h"
 
@@ -16,16 +17,9 @@ namespace hippolyta {
 
 namespace {
 
-// SplitMix64 steps: each game's engine and sampling draw from (run seed, game number) only.
-uint64_t selfPlayMix(uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
+// Each game's engine seed and sampling draw from (run seed, game number, purpose) only.
 uint64_t gameStream(uint64_t seed, uint64_t game, uint64_t purpose) {
-    return selfPlayMix(selfPlayMix(seed ^ selfPlayMix(game)) + purpose);
+    return splitMix64(splitMix64(seed ^ splitMix64(game)) + purpose);
 }
 
 EngineConfig engineConfigFor(const SelfPlayConfig& c, uint64_t game) {
@@ -138,7 +132,7 @@ std::optional<SelfPlayGame> playSelfPlayGame(const SelfPlayConfig& c, uint64_t g
                                             [](const CandidateInfo& ci) { return ci.visits > 0; });
         if (static_cast<int>(record.plies.size()) < c.explorePlies && c.temperature > 0 &&
             haveVisits) {
-            sampling = selfPlayMix(sampling);
+            sampling = splitMix64(sampling);
             ply.played = sampleByVisits(r, c.temperature, sampling);
             ply.sampled = true;
         }

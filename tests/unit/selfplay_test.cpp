@@ -11,28 +11,16 @@
 #include "adapters/selfplay/selfplay.h"
 #include "engine/core/game.h"
 #include "engine/search/engine.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string spReadBytes(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 class SelfPlayTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ =
-            fs::temp_directory_path() /
-            ("hippolyta-sp-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-             "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
         config_.size = 6;
         config_.games = 4;
         config_.visits = 40;
@@ -42,18 +30,17 @@ class SelfPlayTest : public ::testing::Test {
         config_.memoryMb = 16;
         config_.params = {"solver_budget=3000"};  // the endgame solver would take most of the time
     }
-    void TearDown() override { fs::remove_all(dir_); }
 
     // Runs with config_ into dir_/name and returns the file's bytes.
     std::string run(const std::string& name, SelfPlayConfig c) {
         c.out = (dir_ / name).string();
         std::ostringstream err;
         EXPECT_EQ(runSelfPlay(c, err), 0) << err.str();
-        return spReadBytes(c.out);
+        return fileBytes(c.out);
     }
     std::string run(const std::string& name) { return run(name, config_); }
 
-    fs::path dir_;
+    TestDir dir_;
     SelfPlayConfig config_;
 };
 
@@ -101,7 +88,7 @@ TEST_F(SelfPlayTest, MergedShardsEqualOneRun) {
     std::ostringstream err;
     // In any order of the files.
     mergeTrainingData({shards[2], shards[0], shards[1]}, (dir_ / "merged").string(), err);
-    EXPECT_EQ(spReadBytes(dir_ / "merged"), whole);
+    EXPECT_EQ(fileBytes(dir_ / "merged"), whole);
     EXPECT_THROW(mergeTrainingData({shards[0], shards[0]}, (dir_ / "twice").string(), err),
                  TrainingDataError);
     SelfPlayConfig other = config_;

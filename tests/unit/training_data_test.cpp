@@ -8,18 +8,12 @@
 #include <sstream>
 
 #include "adapters/selfplay/training_data.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string tdReadBytes(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 void tdWriteBytes(const fs::path& p, const std::string& bytes) {
     std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
@@ -66,20 +60,12 @@ TrainingDataHeader testHeader() {
 class TrainingDataTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ =
-            fs::temp_directory_path() /
-            ("hippolyta-td-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-             "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
         file_ = dir_ / "data";
         games_ = {randomGame(1, 11), randomGame(2, 12), randomGame(3, 13)};
         TrainingDataWriter w(file_.string(), testHeader());
         for (const SelfPlayGame& g : games_)
             w.append(g);
     }
-    void TearDown() override { fs::remove_all(dir_); }
-
     std::string errorOf(const fs::path& p) {
         try {
             TrainingDataReader r(p.string());
@@ -92,7 +78,8 @@ class TrainingDataTest : public ::testing::Test {
         return "";
     }
 
-    fs::path dir_, file_;
+    TestDir dir_;
+    fs::path file_;
     std::vector<SelfPlayGame> games_;
 };
 
@@ -152,7 +139,7 @@ TEST_F(TrainingDataTest, PositionsCarryTheResultAndReplayTheMoves) {
 }
 
 TEST_F(TrainingDataTest, RefusesBadMagicForeignVersionAndBadChecksums) {
-    const std::string bytes = tdReadBytes(file_);
+    const std::string bytes = fileBytes(file_);
     std::string bad = bytes;
     bad[0] = 'X';
     tdWriteBytes(dir_ / "magic", bad);
@@ -187,7 +174,7 @@ TEST_F(TrainingDataTest, RefusesBadMagicForeignVersionAndBadChecksums) {
 }
 
 TEST_F(TrainingDataTest, TornTailIsDroppedAndCutOffOnResume) {
-    const std::string bytes = tdReadBytes(file_);
+    const std::string bytes = fileBytes(file_);
     const size_t lastStart = bytes.size() - encodeGame(games_[2]).size();
     for (size_t cut :
          {lastStart + 1, lastStart + 6, lastStart + 8, lastStart + 50, bytes.size() - 1}) {
@@ -208,7 +195,7 @@ TEST_F(TrainingDataTest, TornTailIsDroppedAndCutOffOnResume) {
             EXPECT_EQ(w.games(), (std::set<uint64_t>{1, 2}));
             w.append(games_[2]);
         }
-        EXPECT_EQ(tdReadBytes(file_), bytes) << "cut at " << cut;
+        EXPECT_EQ(fileBytes(file_), bytes) << "cut at " << cut;
     }
 }
 
