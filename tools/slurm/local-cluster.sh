@@ -67,8 +67,13 @@ stop_daemons() {
     for f in "$work/run/slurmd.pid" "$work/run/slurmctld.pid" "$work/run/munged.pid"; do
         [ -s "$f" ] || continue
         pid=$(cat "$f")
-        kill "$pid" 2>/dev/null && say "stopped $(basename "$f" .pid) (pid $pid)"
         rm -f "$f"
+        kill "$pid" 2>/dev/null || continue
+        for _ in $(seq 30); do  # until it has exited (it may save state first)
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.5
+        done
+        say "stopped $(basename "$f" .pid) (pid $pid)"
     done
 }
 [ $keep = 1 ] || trap stop_daemons EXIT
