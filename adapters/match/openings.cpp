@@ -4,19 +4,12 @@
 #include <stdexcept>
 
 #include "engine/core/notation.h"
+#include "engine/core/splitmix.h"
 #include "engine/core/text_util.h"
 
 namespace hippolyta {
 
 namespace {
-
-// SplitMix64: a small, portable mixer, so the same seed gives the same openings everywhere.
-uint64_t mix(uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 Opening parseLine(const std::string& line, int n) {
     Opening o;
@@ -84,13 +77,13 @@ Opening randomOpening(int n, int plies, uint64_t seed, uint64_t index) {
     Opening o;
     o.start = Position::start(n);
     Position pos = o.start;
-    uint64_t state = mix(seed ^ mix(index + 1));
+    uint64_t state = splitMix64(seed ^ splitMix64(index + 1));
     MoveList moves;
     for (int i = 0; i < plies; ++i) {
         moves.clear();
         pos.generateMoves(moves);
         if (moves.empty()) break;
-        state = mix(state);
+        state = splitMix64(state);
         const Move m = moves[state % moves.size()];
         // Keep the game alive for the engines: never hand over a finished position.
         Position next = pos;

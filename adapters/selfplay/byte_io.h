@@ -1,0 +1,64 @@
+// Little-endian integers into a byte string and out of one, for the training-data format.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "adapters/selfplay/training_data.h"
+
+namespace hippolyta {
+
+inline void putUnsigned(std::string& out, uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i)
+        out += static_cast<char>((v >> (8 * i)) & 0xff);
+}
+inline void putU8(std::string& out, uint8_t v) {
+    putUnsigned(out, v, 1);
+}
+inline void putU16(std::string& out, uint16_t v) {
+    putUnsigned(out, v, 2);
+}
+inline void putU32(std::string& out, uint32_t v) {
+    putUnsigned(out, v, 4);
+}
+inline void putU64(std::string& out, uint64_t v) {
+    putUnsigned(out, v, 8);
+}
+
+// Reads fields in order; reading past the end throws TrainingDataError naming `where`.
+class ByteCursor {
+  public:
+    ByteCursor(std::string_view bytes, std::string where)
+        : bytes_(bytes), where_(std::move(where)) {}
+
+    uint8_t u8() { return static_cast<uint8_t>(take(1)); }
+    uint16_t u16() { return static_cast<uint16_t>(take(2)); }
+    uint32_t u32() { return static_cast<uint32_t>(take(4)); }
+    uint64_t u64() { return take(8); }
+    std::string_view bytes(size_t count) {
+        if (bytes_.size() - pos_ < count) throw error("cut short");
+        pos_ += count;
+        return bytes_.substr(pos_ - count, count);
+    }
+    bool atEnd() const { return pos_ == bytes_.size(); }
+    size_t position() const { return pos_; }
+    TrainingDataError error(const std::string& what) const {
+        return TrainingDataError(where_ + ": " + what);
+    }
+
+  private:
+    uint64_t take(int count) {
+        const std::string_view b = bytes(count);
+        uint64_t v = 0;
+        for (int i = 0; i < count; ++i)
+            v |= static_cast<uint64_t>(static_cast<unsigned char>(b[i])) << (8 * i);
+        return v;
+    }
+
+    std::string_view bytes_;
+    std::string where_;
+    size_t pos_ = 0;
+};
+
+}  // namespace hippolyta

@@ -1,0 +1,216 @@
+// hippolyta-train: fits the evaluation's weights and the move prior to self-play data, measures
+// move-order quality, and writes weights files. See docs/learning.md.
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "adapters/training/eval_fit.h"
+#include "adapters/training/fit_data.h"
+#include "adapters/training/prior_fit.h"
+#include "engine/core/text_util.h"
+#include "engine/search/parameters.h"
+#include "engine/search/weights_file.h"
+
+namespace po = boost::program_options;
+using namespace hippolyta;
+
+namespace {
+
+const char* kUsage =
+    "Usage: hippolyta-train SUBCOMMAND [options]   (hippolyta-train SUBCOMMAND --help)\n"
+    "  eval      fit the evaluation's weights to self-play data (Texel's method)\n"
+    "  prior     fit the learned move prior to the search's visit counts\n"
+    "  quality   how often move orders find the search's favourite move\n";
+
+struct Common {
+    std::vector<std::string> data;
+    std::string weightsIn, weightsOut;
+    FitDataOptions fit;
+};
+
+void addCommon(po::options_description& opts, Common& c) {
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("data", po::value(&c.data)->multitoken()->required(), "self-play data files")
+        ("weights", po::value(&c.weightsIn), "start from this weights file (default: built-in)")
+        ("out", po::value(&c.weightsOut), "write the fitted weights file here")
+        ("hold-out-every", po::value(&c.fit.holdOutEvery)->default_value(10),
+            "hold out every Nth game for measuring")
+        ("stride", po::value(&c.fit.positionStride)->default_value(1), "keep every Nth position")
+        ("min-ply", po::value(&c.fit.minPly)->default_value(0), "skip plies before this");
+    // clang-format on
+}
+
+bool parse(const std::vector<std::string>& args, const po::options_description& opts) {
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(opts).run(), vm);
+    if (vm.count("help")) {
+        std::cout << opts << '\n';
+        return true;
+    }
+    po::notify(vm);
+    return false;
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(path + ": cannot read");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+EngineConfig startConfig(const Common& c) {
+    EngineConfig config;
+    if (!c.weightsIn.empty())
+        applyWeights(parseWeights(readFile(c.weightsIn), c.weightsIn), config);
+    return config;
+}
+
+// Writes the weights file by temp file + rename, with how it was made.
+void writeWeights(const Common& c, const EngineConfig& config, std::vector<std::string> notes) {
+    if (c.weightsOut.empty()) return;
+    const std::string text = formatWeights(weightsOf(config, parameterNames(), std::move(notes)));
+    const std::string tmp = c.weightsOut + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary);
+        out << text;
+        out.flush();
+        if (!out) throw std::runtime_error(tmp + ": cannot write");
+    }
+    if (std::rename(tmp.c_str(), c.weightsOut.c_str()) != 0)
+        throw std::runtime_error(c.weightsOut + ": cannot replace");
+    std::cout << "wrote " << c.weightsOut << "\n";
+}
+
+std::string commandLine(const std::string& sub, const std::vector<std::string>& args) {
+    std::string s = "hippolyta-train " + sub;
+    for (const std::string& a : args)
+        s += " " + a;
+    return s;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+int runEval(const std::vector<std::string>& args) {
+    Common c;
+    EvalFitConfig config;
+    po::options_description opts("hippolyta-train eval [options]");
+    addCommon(opts, c);
+    opts.add_options()("value-weight", po::value(&config.valueWeight)->default_value(0.5),
+                       "target = (1 - w) * result + w * search value")(
+        "l2", po::value(&config.l2)->default_value(1e-4), "pull toward the starting weights");
+    if (parse(args, opts)) return 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    EngineConfig engine = startConfig(c);
+    const DataSplit data = loadFitData(c.data, c.fit);
+    EvalFitReport r;
+    engine.eval = fitEvaluation(data.train, data.heldOut, engine.eval, config, r);
+    const double seconds = secondsSince(t0);
+    std::cout << "positions: " << r.trainPositions << " train, " << r.heldOutPositions
+              << " held out; " << r.iterations << " Newton iterations, "
+              << fixedDecimals(seconds, 1) << " s\n"
+              << "log-loss train " << fixedDecimals(r.trainLossBefore, 4) << " -> "
+              << fixedDecimals(r.trainLossAfter, 4) << ", held out "
+              << fixedDecimals(r.heldLossBefore, 4) << " -> " << fixedDecimals(r.heldLossAfter, 4)
+              << "\nheld-out accuracy (winner) " << fixedDecimals(r.heldAccuracyBefore, 4) << " -> "
+              << fixedDecimals(r.heldAccuracyAfter, 4) << "\n";
+    for (const std::string& name : evalFitNames())
+        std::cout << "  " << name << " " << fixedDecimals(*getParameter(engine, name), 4) << "\n";
+    writeWeights(c, engine,
+                 {commandLine("eval", args), "positions " + std::to_string(r.trainPositions) +
+                                                 " train, " + std::to_string(r.heldOutPositions) +
+                                                 " held out; " + fixedDecimals(seconds, 1) + " s"});
+    return 0;
+}
+
+void printQuality(const std::string& label, const OrderingQuality& q) {
+    std::cout << label << ": top1 " << fixedDecimals(q.top1, 3) << ", top5 "
+              << fixedDecimals(q.top5, 3) << ", top20 " << fixedDecimals(q.top20, 3) << " ("
+              << q.positions << " positions)\n";
+}
+
+void printOrderings(const std::vector<FitPosition>& positions, const EngineConfig& engine) {
+    printQuality("hand-set order (0)", orderingQuality(positions, [](const Position& p, auto& out) {
+                     scoreMovesCheap(p, out, 0);
+                 }));
+    printQuality("learned prior (2)", orderingQuality(positions, [&](const Position& p, auto& out) {
+                     scoreMovesLearned(p, engine.prior, out);
+                 }));
+}
+
+int runPrior(const std::vector<std::string>& args) {
+    Common c;
+    PriorFitConfig config;
+    po::options_description opts("hippolyta-train prior [options]");
+    addCommon(opts, c);
+    opts.add_options()("l2", po::value(&config.l2)->default_value(1e-3),
+                       "pull toward the starting weights");
+    if (parse(args, opts)) return 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    EngineConfig engine = startConfig(c);
+    const DataSplit data = loadFitData(c.data, c.fit);
+    PriorFitReport r;
+    engine.prior = fitPrior(data.train, data.heldOut, engine.prior, config, r);
+    const double seconds = secondsSince(t0);
+    std::cout << "positions: " << r.trainPositions << " train, " << r.heldOutPositions
+              << " held out; " << r.iterations << " Newton iterations, "
+              << fixedDecimals(seconds, 1) << " s\n"
+              << "cross-entropy train " << fixedDecimals(r.trainLossBefore, 4) << " -> "
+              << fixedDecimals(r.trainLossAfter, 4) << ", held out "
+              << fixedDecimals(r.heldLossBefore, 4) << " -> " << fixedDecimals(r.heldLossAfter, 4)
+              << "\n";
+    printOrderings(data.heldOut, engine);
+    engine.search.ordering = 2;
+    writeWeights(
+        c, engine,
+        {commandLine("prior", args), "positions " + std::to_string(r.trainPositions) + " train, " +
+                                         std::to_string(r.heldOutPositions) + " held out; " +
+                                         fixedDecimals(seconds, 1) + " s"});
+    return 0;
+}
+
+int runQuality(const std::vector<std::string>& args) {
+    Common c;
+    po::options_description opts("hippolyta-train quality [options]");
+    addCommon(opts, c);
+    if (parse(args, opts)) return 0;
+    const EngineConfig engine = startConfig(c);
+    const DataSplit data = loadFitData(c.data, c.fit);
+    printOrderings(data.heldOut.empty() ? data.train : data.heldOut, engine);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::cerr << kUsage;
+        return 2;
+    }
+    const std::string sub = argv[1];
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    try {
+        if (sub == "--help" || sub == "-h" || sub == "help") {
+            std::cout << kUsage;
+            return 0;
+        }
+        if (sub == "eval") return runEval(args);
+        if (sub == "prior") return runPrior(args);
+        if (sub == "quality") return runQuality(args);
+        std::cerr << "hippolyta-train: unknown subcommand '" << sub << "'\n" << kUsage;
+        return 2;
+    } catch (const po::error& e) {
+        std::cerr << "hippolyta-train " << sub << ": " << e.what() << "\n(see --help)\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "hippolyta-train " << sub << ": " << e.what() << '\n';
+        return 1;
+    }
+}
