@@ -7,12 +7,15 @@
 #include <iostream>
 #include <sstream>
 
+#include "adapters/interrupts.h"
 #include "adapters/training/eval_fit.h"
 #include "adapters/training/fit_data.h"
 #include "adapters/training/prior_fit.h"
+#include "adapters/training/spsa_runner.h"
 #include "engine/core/text_util.h"
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
+#include "tools/match_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -23,7 +26,8 @@ const char* kUsage =
     "Usage: hippolyta-train SUBCOMMAND [options]   (hippolyta-train SUBCOMMAND --help)\n"
     "  eval      fit the evaluation's weights to self-play data (Texel's method)\n"
     "  prior     fit the learned move prior to the search's visit counts\n"
-    "  quality   how often move orders find the search's favourite move\n";
+    "  quality   how often move orders find the search's favourite move\n"
+    "  spsa      tune search constants by SPSA through the match core (resumable)\n";
 
 struct Common {
     std::vector<std::string> data;
@@ -187,6 +191,44 @@ int runQuality(const std::vector<std::string>& args) {
     return 0;
 }
 
+int runSpsaCommand(const std::vector<std::string>& args) {
+    SpsaRunConfig config;
+    std::string paramsFile;
+    CoreConfig& core = config.core;
+    std::string openingsIgnored;
+    SharedOptions shared{&core.size,        &core.referee,    &core.startupTimeout,
+                         &core.concurrency, &openingsIgnored, &config.randomPlies,
+                         &config.seed,      &core.outDir,     &core.verbose};
+    po::options_description opts("hippolyta-train spsa [options]");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("engine", po::value(&config.engine)->required(), "the engine's command line")
+        ("params", po::value(&paramsFile)->required(),
+            "file of NAME START MIN MAX C_END R_END lines")
+        ("iterations", po::value(&config.schedule.iterations)->default_value(1000),
+            "game pairs in the run");
+    // clang-format on
+    addSharedOptions(opts, shared);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(opts).run(), vm);
+    if (vm.count("help")) {
+        std::cout << opts << '\n';
+        return 0;
+    }
+    po::notify(vm);
+    int shardIndex = 0, shardCount = 1;
+    applySharedOptions(vm, shared, shardIndex, shardCount);
+    if (shardCount != 1 || !openingsIgnored.empty())
+        throw po::error("spsa plays seeded random openings and no shards");
+    if (core.outDir.empty()) throw po::error("spsa needs --out DIR (its state is the table)");
+    if (config.schedule.iterations < 1) throw po::error("--iterations must be at least 1");
+    config.params = parseSpsaParams(readFile(paramsFile));
+    core.tool = "hippolyta-train spsa";
+    core.application = "hippolyta-train";
+    return runSpsa(config, std::cout, std::cerr, &catchInterrupts());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -204,6 +246,7 @@ int main(int argc, char** argv) {
         if (sub == "eval") return runEval(args);
         if (sub == "prior") return runPrior(args);
         if (sub == "quality") return runQuality(args);
+        if (sub == "spsa") return runSpsaCommand(args);
         std::cerr << "hippolyta-train: unknown subcommand '" << sub << "'\n" << kUsage;
         return 2;
     } catch (const po::error& e) {

@@ -37,16 +37,16 @@ std::string runKey(const SpsaRunConfig& c) {
     return key;
 }
 
-void appendTheta(const SpsaRunConfig& c, int k, double result, const std::vector<double>& theta) {
+void appendTheta(const SpsaRunConfig& c, int k, const std::vector<double>& theta) {
     const std::string path = c.core.outDir + "/theta.tsv";
     std::ofstream out(path, std::ios::app);
     if (k == 1) {
-        out << "iteration\tresult";
+        out << "iteration";
         for (const SpsaParam& p : c.params)
             out << '\t' << p.name;
         out << '\n';
     }
-    out << k << '\t' << result;
+    out << k;
     for (double v : theta)
         out << '\t' << fixedDecimals(v, 6);
     out << '\n';
@@ -98,13 +98,11 @@ int runSpsa(const SpsaRunConfig& config, std::ostream& out, std::ostream& err,
         theta = spsaThetaFromRows(config, core.rows(), completed);
         if (completed != k)
             throw std::runtime_error("iteration " + std::to_string(k) + " lost a game");
-        const double result = 0;  // written from the rows below
-        (void)result;
         std::string line = "iteration " + std::to_string(k) + ":";
         for (size_t i = 0; i < theta.size(); ++i)
             line += " " + config.params[i].name + "=" + fixedDecimals(theta[i], 4);
         core.say(out, line);
-        appendTheta(config, k, 0, theta);
+        appendTheta(config, k, theta);
     }
     return 0;
 }

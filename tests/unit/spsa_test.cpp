@@ -1,0 +1,103 @@
+// SPSA's step arithmetic and its state rebuilt from a results table.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "adapters/training/spsa.h"
+#include "adapters/training/spsa_runner.h"
+
+namespace hippolyta {
+namespace {
+
+SpsaParam param(const char* name, double start) {
+    SpsaParam p;
+    p.name = name;
+    p.start = start;
+    p.min = 0;
+    p.max = 10;
+    p.cEnd = 0.5;
+    p.rEnd = 0.002;
+    return p;
+}
+
+TEST(Spsa, ScheduleEndsAtTheGivenPerturbationAndGain) {
+    SpsaSchedule s;
+    s.iterations = 1000;
+    const SpsaParam p = param("x", 5);
+    EXPECT_NEAR(spsaPerturbation(p, s, 1000), 0.5, 1e-12);
+    EXPECT_NEAR(spsaPerturbation(p, s, 1), 0.5 * std::pow(1000, 0.101), 1e-12);
+    // a_N / c_N^2 = r_end, so the step per unit of result at N is r_end * c_N.
+    EXPECT_NEAR(spsaStepGain(p, s, 1000), 0.002 * 0.5, 1e-12);
+    // Steps shrink as k grows.
+    EXPECT_GT(spsaStepGain(p, s, 1), spsaStepGain(p, s, 500));
+}
+
+TEST(Spsa, SignsAreFixedBySeedAndIteration) {
+    const std::vector<int> a = spsaSigns(7, 3, 16), b = spsaSigns(7, 3, 16);
+    EXPECT_EQ(a, b);
+    for (int v : a)
+        EXPECT_TRUE(v == 1 || v == -1);
+    EXPECT_NE(spsaSigns(7, 4, 16), a);
+    EXPECT_NE(spsaSigns(8, 3, 16), a);
+}
+
+TEST(Spsa, StepsTowardTheSideThatWonAndStayInRange) {
+    SpsaSchedule s;
+    s.iterations = 100;
+    const std::vector<SpsaParam> params = {param("x", 5), param("y", 9.999)};
+    const std::vector<double> theta = {5, 9.999};
+    const std::vector<int> delta = spsaSigns(1, 10, 2);
+    const std::vector<double> plus = spsaSide(params, s, 1, 10, theta, +1);
+    const std::vector<double> up = spsaUpdate(params, s, 1, 10, theta, 2);
+    for (int i = 0; i < 2; ++i) {
+        const double moved = up[i] - theta[i];
+        if (theta[i] + delta[i] * 1e-9 < 10) EXPECT_EQ(moved > 0, delta[i] > 0) << i;
+        EXPECT_LE(plus[i], 10);
+        EXPECT_LE(up[i], 10);
+    }
+    EXPECT_NEAR(up[0] - theta[0], spsaStepGain(params[0], s, 10) * 2 * delta[0], 1e-12);
+    EXPECT_EQ(spsaUpdate(params, s, 1, 10, theta, 0), theta);
+}
+
+TEST(Spsa, ThetaFollowsFromTheResultsTable) {
+    SpsaRunConfig config;
+    config.params = {param("x", 5), param("y", 2)};
+    config.schedule.iterations = 50;
+    config.seed = 3;
+    std::vector<GameRow> rows;
+    auto game = [&](int n, bool plusWhite, bool plusWins) {
+        GameRow r;
+        r.game = n;
+        r.white = plusWhite ? "plus" : "minus";
+        r.black = plusWhite ? "minus" : "plus";
+        r.winner = plusWins == plusWhite ? Color::White : Color::Black;
+        rows.push_back(r);
+    };
+    game(1, true, true), game(2, false, true);    // iteration 1: plus 2-0
+    game(3, true, false), game(4, false, true);   // iteration 2: 1-1
+    game(5, true, false), game(6, false, false);  // iteration 3: 0-2
+    game(7, true, true);                          // iteration 4 half played: not counted
+    int done = 0;
+    const std::vector<double> theta = spsaThetaFromRows(config, rows, done);
+    EXPECT_EQ(done, 3);
+    std::vector<double> want = {5, 2};
+    want = spsaUpdate(config.params, config.schedule, 3, 1, want, 2);
+    want = spsaUpdate(config.params, config.schedule, 3, 2, want, 0);
+    want = spsaUpdate(config.params, config.schedule, 3, 3, want, -2);
+    EXPECT_EQ(theta, want);
+}
+
+TEST(Spsa, ParsesParameterFilesAndRefusesBadLines) {
+    const auto p =
+        parseSpsaParams("# name start min max c r\nexploration 0.25 0.05 1 0.05 0.002\n");
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(p[0].name, "exploration");
+    EXPECT_DOUBLE_EQ(p[0].cEnd, 0.05);
+    EXPECT_THROW(parseSpsaParams("x 1 2 3 0.1 0.1\n"), std::invalid_argument);  // start < min
+    EXPECT_THROW(parseSpsaParams("x 1 0 3 0.1\n"), std::invalid_argument);
+    EXPECT_THROW(parseSpsaParams("x 1 0 3 0.1 0.1 extra\n"), std::invalid_argument);
+    EXPECT_THROW(parseSpsaParams("# nothing\n"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace hippolyta
