@@ -18,6 +18,7 @@
 #include "engine/search/bench.h"
 #include "engine/search/parameters.h"
 #include "protocol/gtp_session.h"
+#include "protocol/weights_source.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -33,6 +34,7 @@ struct Invocation {
     bool text = false;
     bool botzoneMode = false;
     std::vector<std::string> params;  // NAME=VALUE search and evaluation constants
+    std::string weightsFile;          // learned constants, applied before the params
     std::vector<std::string> args;    // positional: bench | perft DEPTH [POSITION] | text INPUT
     std::string logFile;
     std::string logLevel = "warn";
@@ -133,6 +135,9 @@ int main(int argc, char** argv) {
         ("botzone-first-turn-time",
             po::value(&inv.botzone.firstTurnSeconds)->default_value(1.7),
             "Botzone: seconds for the first turn")
+        ("weights", po::value(&inv.weightsFile),
+            "read the engine's constants from this weights file (a bad file is refused and "
+            "the built-in weights kept)")
         ("param", po::value(&inv.params)->composing(),
             "set a search or evaluation constant, NAME=VALUE (repeatable)")
         ("log-file", po::value(&inv.logFile), "write the log to this file instead of stderr")
@@ -158,6 +163,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         po::notify(vm);
+        if (!inv.weightsFile.empty()) loadWeightsInto(inv.weightsFile, inv.engine, std::cerr);
         for (const auto& param : inv.params)
             if (!setParameter(inv.engine, param)) throw po::error("bad --param '" + param + "'");
         const auto& p = inv.engine.player;

@@ -1,0 +1,16 @@
+// Loading a weights file (engine/search/weights_file.h) into the engine's settings at start-up.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "engine/search/engine.h"
+
+namespace hippolyta {
+
+// Reads `path` and applies its values to config. A missing, unreadable, damaged or foreign file
+// changes nothing: a line on err says why, and the engine goes on with what config holds (the
+// compiled-in defaults). True if the file was applied.
+bool loadWeightsInto(const std::string& path, EngineConfig& config, std::ostream& err);
+
+}  // namespace hippolyta
