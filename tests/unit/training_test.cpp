@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include "adapters/training/eval_fit.h"
 #include "adapters/training/logistic.h"
@@ -13,6 +15,7 @@
 #include "engine/search/move_prior.h"
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
+#include "protocol/weights_source.h"
 #include "random_position.h"
 
 namespace hippolyta {
@@ -66,6 +69,24 @@ TEST(WeightsFile, RefusesDamagedAndForeignFiles) {
     EXPECT_TRUE(refused(resealed("hippolyta-weights 1\nexploration one\n"), "expected"));
     EXPECT_TRUE(refused(resealed("hippolyta-weights 1\nexploration 1\nexploration 2\n"), "twice"));
     EXPECT_NO_THROW(parseWeights(resealed("hippolyta-weights 1\n# note\nexploration 1\n"), "w"));
+}
+
+TEST(WeightsFile, LoadingABadFileKeepsTheBuiltInWeights) {
+    const std::string dir = ::testing::TempDir();
+    const std::string good = dir + "/good.weights", bad = dir + "/bad.weights";
+    EngineConfig tuned;
+    tuned.search.exploration = 0.4;
+    const std::string text = formatWeights(weightsOf(tuned, {"exploration"}, {}));
+    std::ofstream(good) << text;
+    std::ofstream(bad) << text.substr(0, text.size() - 5);  // the checksum line cut short
+    std::ostringstream err;
+    EngineConfig config;
+    EXPECT_FALSE(loadWeightsInto(bad, config, err));
+    EXPECT_EQ(config.search.exploration, EngineConfig().search.exploration);
+    EXPECT_NE(err.str().find("weights refused"), std::string::npos) << err.str();
+    EXPECT_FALSE(loadWeightsInto(dir + "/missing.weights", config, err));
+    EXPECT_TRUE(loadWeightsInto(good, config, err));
+    EXPECT_EQ(config.search.exploration, 0.4);
 }
 
 TEST(MovePrior, TablesAndFeaturesGiveTheSameScores) {
