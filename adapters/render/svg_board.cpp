@@ -158,7 +158,7 @@ std::string segment(const Layout& l, int a, int b) {
 
 TerritoryMap finalTerritory(const Position& pos, Color winner) {
     const Bitboard region = territorySquares(pos, winner);
-    TerritoryMap map(geo.squareCount(), SquareShade::None);
+    TerritoryMap map(pos.geometry().squareCount(), SquareShade::None);
     const SquareShade shade = winner == Color::White ? SquareShade::White : SquareShade::Black;
     forEachSquare(region, [&](int sq) { map[sq] = shade; });
     return map;
