@@ -12,7 +12,7 @@ namespace hippolyta {
 
 namespace {
 
-const char* const kMagic = "hippolyta-weights";
+const char* const kWeightsMagic = "hippolyta-weights";
 
 std::string hex64(uint64_t v) {
     char buf[20];
@@ -65,7 +65,7 @@ WeightsFile parseWeights(std::string_view text, const std::string& name) {
         pos = nl == std::string_view::npos ? body.size() : nl + 1;
         const std::string where = name + " line " + std::to_string(lineNo) + ": ";
         if (lineNo == 1) {
-            const std::string magic = std::string(kMagic) + " ";
+            const std::string magic = std::string(kWeightsMagic) + " ";
             if (!startsWith(line, magic))
                 throw WeightsError(name + ": not a Hippolyta weights file");
             int version = 0;
@@ -93,7 +93,7 @@ WeightsFile parseWeights(std::string_view text, const std::string& name) {
 }
 
 std::string formatWeights(const WeightsFile& weights) {
-    std::string out = std::string(kMagic) + " " + std::to_string(kWeightsFormatVersion) + "\n";
+    std::string out = std::string(kWeightsMagic) + " " + std::to_string(kWeightsFormatVersion) + "\n";
     for (const std::string& c : weights.comments)
         out += "# " + c + "\n";
     for (const auto& [key, value] : weights.values)
