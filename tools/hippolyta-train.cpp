@@ -102,6 +102,20 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
+// Prints a fit's figures; returns the line for the weights file's comments.
+std::string printFit(const FitSummary& r, const char* loss, double seconds) {
+    const std::string data = "positions " + std::to_string(r.trainPositions) + " train, " +
+                             std::to_string(r.heldOutPositions) + " held out; " +
+                             std::to_string(r.iterations) + " Newton iterations, " +
+                             fixedDecimals(seconds, 1) + " s";
+    std::cout << data << "\n"
+              << loss << " train " << fixedDecimals(r.trainLossBefore, 4) << " -> "
+              << fixedDecimals(r.trainLossAfter, 4) << ", held out "
+              << fixedDecimals(r.heldLossBefore, 4) << " -> " << fixedDecimals(r.heldLossAfter, 4)
+              << "\n";
+    return data;
+}
+
 int runEval(const std::vector<std::string>& args) {
     Common c;
     EvalFitConfig config;
@@ -116,21 +130,12 @@ int runEval(const std::vector<std::string>& args) {
     const DataSplit data = loadFitData(c.data, c.fit);
     EvalFitReport r;
     engine.eval = fitEvaluation(data.train, data.heldOut, engine.eval, config, r);
-    const double seconds = secondsSince(t0);
-    std::cout << "positions: " << r.trainPositions << " train, " << r.heldOutPositions
-              << " held out; " << r.iterations << " Newton iterations, "
-              << fixedDecimals(seconds, 1) << " s\n"
-              << "log-loss train " << fixedDecimals(r.trainLossBefore, 4) << " -> "
-              << fixedDecimals(r.trainLossAfter, 4) << ", held out "
-              << fixedDecimals(r.heldLossBefore, 4) << " -> " << fixedDecimals(r.heldLossAfter, 4)
-              << "\nheld-out accuracy (winner) " << fixedDecimals(r.heldAccuracyBefore, 4) << " -> "
+    const std::string notes = printFit(r, "log-loss", secondsSince(t0));
+    std::cout << "held-out accuracy (winner) " << fixedDecimals(r.heldAccuracyBefore, 4) << " -> "
               << fixedDecimals(r.heldAccuracyAfter, 4) << "\n";
     for (const std::string& name : evalFitNames())
         std::cout << "  " << name << " " << fixedDecimals(*getParameter(engine, name), 4) << "\n";
-    writeWeights(c, engine,
-                 {commandLine("eval", args), "positions " + std::to_string(r.trainPositions) +
-                                                 " train, " + std::to_string(r.heldOutPositions) +
-                                                 " held out; " + fixedDecimals(seconds, 1) + " s"});
+    writeWeights(c, engine, {commandLine("eval", args), notes});
     return 0;
 }
 
@@ -162,21 +167,10 @@ int runPrior(const std::vector<std::string>& args) {
     const DataSplit data = loadFitData(c.data, c.fit);
     PriorFitReport r;
     engine.prior = fitPrior(data.train, data.heldOut, engine.prior, config, r);
-    const double seconds = secondsSince(t0);
-    std::cout << "positions: " << r.trainPositions << " train, " << r.heldOutPositions
-              << " held out; " << r.iterations << " Newton iterations, "
-              << fixedDecimals(seconds, 1) << " s\n"
-              << "cross-entropy train " << fixedDecimals(r.trainLossBefore, 4) << " -> "
-              << fixedDecimals(r.trainLossAfter, 4) << ", held out "
-              << fixedDecimals(r.heldLossBefore, 4) << " -> " << fixedDecimals(r.heldLossAfter, 4)
-              << "\n";
+    const std::string notes = printFit(r, "cross-entropy", secondsSince(t0));
     printOrderings(data.heldOut, engine);
     engine.search.ordering = 2;
-    writeWeights(
-        c, engine,
-        {commandLine("prior", args), "positions " + std::to_string(r.trainPositions) + " train, " +
-                                         std::to_string(r.heldOutPositions) + " held out; " +
-                                         fixedDecimals(seconds, 1) + " s"});
+    writeWeights(c, engine, {commandLine("prior", args), notes});
     return 0;
 }
 

@@ -20,10 +20,8 @@ struct EvalFitConfig {
     int maxIterations = 50;
 };
 
-struct EvalFitReport {
-    int trainPositions = 0, heldOutPositions = 0, iterations = 0;
-    double trainLossBefore = 0, trainLossAfter = 0;
-    double heldLossBefore = 0, heldLossAfter = 0;          // log-loss against the blended targets
+// Losses are log-losses against the blended targets.
+struct EvalFitReport : FitSummary {
     double heldAccuracyBefore = 0, heldAccuracyAfter = 0;  // predicting the game's winner
 };
 

@@ -24,11 +24,8 @@ struct OrderingQuality {
     double top1 = 0, top5 = 0, top20 = 0;
 };
 
-struct PriorFitReport {
-    int trainPositions = 0, heldOutPositions = 0, iterations = 0;
-    double trainLossBefore = 0, trainLossAfter = 0;  // cross-entropy against the visit shares
-    double heldLossBefore = 0, heldLossAfter = 0;
-};
+// Losses are cross-entropies against the visit shares.
+using PriorFitReport = FitSummary;
 
 using MoveScorer = std::function<void(const Position&, std::vector<ScoredMove>&)>;
 OrderingQuality orderingQuality(const std::vector<FitPosition>& positions,

@@ -17,6 +17,13 @@ struct FitPosition {
     std::vector<std::pair<Move, uint32_t>> visits;  // root moves searched, with their visits
 };
 
+// What every fit reports: the data's size, the iterations, and the loss on both sets.
+struct FitSummary {
+    int trainPositions = 0, heldOutPositions = 0, iterations = 0;
+    double trainLossBefore = 0, trainLossAfter = 0;
+    double heldLossBefore = 0, heldLossAfter = 0;
+};
+
 // Positions for fitting, and positions held out to measure the fit (whole games apart, so that
 // no game is on both sides).
 struct DataSplit {

@@ -4,6 +4,8 @@
 // size to the right instantiation.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -113,6 +115,20 @@ struct BoardOps {
         plane[3] = p3;
     }
 };
+
+// Queen distance of every empty square from `amazons` (the number of queen moves through
+// empty squares), `unreached` where none gets there.
+template <int N>
+void queenDistanceTable(Bitboard amazons, Bitboard empty, uint8_t unreached,
+                        std::array<uint8_t, kMaxSquares>& d) {
+    d.fill(unreached);
+    Bitboard frontier = amazons;
+    for (uint8_t k = 1; frontier; ++k) {
+        frontier = BoardOps<N>::queenReach(frontier, empty);
+        empty &= ~frontier;
+        forEachSquare(frontier, [&](int sq) { d[sq] = k; });
+    }
+}
 
 // Calls f(std::integral_constant<int, N>()) with N = n, so that a generic lambda can read its N
 // as decltype(argument)::value; throws for unsupported sizes.

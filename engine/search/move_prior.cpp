@@ -16,17 +16,6 @@ struct SquareFacts {
     std::array<uint8_t, kMaxSquares> cls{}, oppAdj{}, ownAdj{}, empties{};
 };
 
-template <int N>
-void queenDistances(Bitboard amazons, Bitboard empty, std::array<uint8_t, kMaxSquares>& d) {
-    d.fill(kUnreached);
-    Bitboard frontier = amazons;
-    for (uint8_t k = 1; frontier; ++k) {
-        frontier = BoardOps<N>::queenReach(frontier, empty);
-        empty &= ~frontier;
-        forEachSquare(frontier, [&](int sq) { d[sq] = k; });
-    }
-}
-
 int squareClass(int own, int opp) {
     if (own == kUnreached) return opp == kUnreached ? 0 : 2;
     if (opp == kUnreached) return 1;
@@ -40,8 +29,8 @@ SquareFacts squareFacts(const Position& pos) {
     const Bitboard empty = pos.emptySquares();
     const Bitboard own = pos.amazons(me), opp = pos.amazons(opposite(me));
     std::array<uint8_t, kMaxSquares> dOwn, dOpp;
-    queenDistances<N>(own, empty, dOwn);
-    queenDistances<N>(opp, empty, dOpp);
+    queenDistanceTable<N>(own, empty, kUnreached, dOwn);
+    queenDistanceTable<N>(opp, empty, kUnreached, dOpp);
     SquareFacts f;
     forEachSquare(empty, [&](int sq) {
         const Bitboard around = Ops::kingNeighbours(squareBit(sq));
