@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 
 const std::string kFakes = std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/";
 
-std::string slurp(const fs::path& p) {
+std::string readWhole(const fs::path& p) {
     std::ifstream in(p);
     std::ostringstream s;
     s << in.rdbuf();
@@ -66,7 +66,7 @@ class MatchRunnerTest : public ::testing::Test {
         return ResultsTable((fs::path(c.outDir) / "results.tsv").string(), key(c)).rows();
     }
     static std::string key(const MatchConfig& c) {
-        const std::string table = slurp(fs::path(c.outDir) / "results.tsv");
+        const std::string table = readWhole(fs::path(c.outDir) / "results.tsv");
         const std::size_t at = table.find("# match: ") + 9;
         return table.substr(at, table.find('\n', at) - at);
     }
@@ -86,12 +86,12 @@ TEST_F(MatchRunnerTest, PlaysScoresAndWritesEveryGame) {
         char stem[32];
         std::snprintf(stem, sizeof stem, "game-%06d", r.game);
         const fs::path games = dir_ / "out" / "games";
-        const GameRecord sgf = readSgf(slurp(games / (std::string(stem) + ".sgf")));
+        const GameRecord sgf = readSgf(readWhole(games / (std::string(stem) + ".sgf")));
         EXPECT_EQ(sgf.moves.size(), 28u);
         EXPECT_EQ(sgf.result, "B+");
         EXPECT_EQ(sgf.whiteName, r.white);
         EXPECT_TRUE(replayRecord(sgf).isOver());
-        const GameRecord text = readTextRecord(slurp(games / (std::string(stem) + ".txt")));
+        const GameRecord text = readTextRecord(readWhole(games / (std::string(stem) + ".txt")));
         EXPECT_EQ(text.moves, sgf.moves);
         EXPECT_EQ(text.result, "B+");
     }
@@ -143,12 +143,12 @@ TEST_F(MatchRunnerTest, ResumesWithoutReplayingFinishedGames) {
     run(c);  // as if the first run was killed after two games
     const fs::path table = dir_ / "out" / "results.tsv";
     std::ofstream(table, std::ios::app) << "3\tA\tB\tW+\tno";  // and in mid-write of a third
-    const std::string firstTwo = slurp(table).substr(0, slurp(table).rfind('\n') + 1);
+    const std::string firstTwo = readWhole(table).substr(0, readWhole(table).rfind('\n') + 1);
     c.games = 5;
     std::string printed;
     const std::vector<GameRow> rows = run(c, &printed);
     ASSERT_EQ(rows.size(), 5u);
-    EXPECT_EQ(slurp(table).substr(0, firstTwo.size()), firstTwo) << "finished rows kept as is";
+    EXPECT_EQ(readWhole(table).substr(0, firstTwo.size()), firstTwo) << "finished rows kept as is";
     for (int i = 0; i < 5; ++i)
         EXPECT_EQ(rows[i].game, i + 1);
     EXPECT_NE(printed.find("Resuming: 2 finished games kept, 3 to play"), std::string::npos);
@@ -196,7 +196,7 @@ TEST_F(MatchRunnerTest, ShardsMergeIntoTheWholeMatch) {
         ASSERT_EQ(runMatch(c, out, err), 0) << err.str();
         tables.push_back(
             (dir_ / "out" / ("results-" + std::to_string(shard) + "-of-2.tsv")).string());
-        const ParsedTable t = parseResultsTable(slurp(tables.back()), tables.back());
+        const ParsedTable t = parseResultsTable(readWhole(tables.back()), tables.back());
         ASSERT_EQ(t.rows.size(), 2u);
         for (const GameRow& r : t.rows)
             EXPECT_EQ((r.game - 1) % 2, shard);
@@ -225,7 +225,7 @@ TEST_F(MatchRunnerTest, RealHippolytaMatch) {
         EXPECT_EQ(r.reason, EndReason::NoMoves) << r.detail;
         char stem[32];
         std::snprintf(stem, sizeof stem, "game-%06d.sgf", r.game);
-        const GameRecord g = readSgf(slurp(dir_ / "out" / "games" / stem));
+        const GameRecord g = readSgf(readWhole(dir_ / "out" / "games" / stem));
         EXPECT_EQ(static_cast<int>(g.moves.size()), r.plies);
         const Game replay = replayRecord(g);
         EXPECT_TRUE(replay.isOver());
