@@ -16,15 +16,15 @@ namespace {
 // Calibrated with hippolyta-match on 10x10 (docs/levels.md): each level scores 60-85% against
 // the one below, and level 1 at most 30% against the greedy player.
 const LevelSettings kLevelTable[kMaxLevel - 1] = {
-    {0, 1.45, false},    // 1
-    {0, 0.85, false},    // 2
-    {0, 0.5, false},     // 3
-    {8, 0.05, false},    // 4
-    {30, 0.05, false},   // 5
-    {100, 0.03, false},  // 6
-    {300, 0.015, true},  // 7
-    {1000, 0.01, true},  // 8
-    {3000, 0.0, true},   // 9
+    {0, 1.45, false},     // 1
+    {0, 0.85, false},     // 2
+    {0, 0.3, false},      // 3
+    {8, 0.05, false},     // 4
+    {30, 0.05, false},    // 5
+    {300, 0.015, true},   // 6
+    {1000, 0.01, true},   // 7
+    {2000, 0.005, true},  // 8
+    {3000, 0.0, true},    // 9
 };
 
 // Draws an index with probability proportional to weights[i] (not all zero).
