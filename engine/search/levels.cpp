@@ -23,7 +23,7 @@ const LevelSettings kLevelTable[kMaxLevel - 1] = {
     {30, 0.05, false},    // 5
     {300, 0.015, true},   // 6
     {1000, 0.01, true},   // 7
-    {2000, 0.005, true},  // 8
+    {2000, 0.007, true},  // 8
     {3000, 0.0, true},    // 9
 };
 
