@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "opening-book/book_file.h"
+#include "protocol/data_files.h"
 
 namespace hippolyta {
 
@@ -18,12 +19,15 @@ BookSource::Slot& BookSource::slotFor(int n) {
     std::filesystem::path path;
     if (!options_.file.empty()) {
         path = options_.file;
-    } else if (!options_.directory.empty()) {
-        path = std::filesystem::path(options_.directory) / (size + ".book");
-        if (!std::filesystem::exists(path)) {
-            slot.description = "no book for " + size + " (" + path.string() + " not found)";
+    } else if (!options_.directories.empty()) {
+        const std::optional<std::string> found = findDataFile(size + ".book", options_.directories);
+        if (!found) {
+            slot.description = "no book for " + size + " (" +
+                               describeNotFound(size + ".book", options_.directories) + ")";
+            spdlog::warn("book: {}", slot.description);
             return slot;
         }
+        path = *found;
     } else {
         slot.description = "no book (disabled)";
         return slot;

@@ -1,7 +1,7 @@
 // Where a GTP session's opening book comes from: an explicit file (--book), the shipped book for
-// the board size (opening-book/books/NxN.book), or none (--no-book). Books load on first use for
-// a board size; a file that fails to load is reported once on the log and the engine plays on
-// without a book.
+// the board size (NxN.book in the data directories, protocol/data_files.h), or none (--no-book).
+// Books load on first use for a board size; a file that fails to load is reported once on the log
+// and the engine plays on without a book.
 #pragma once
 
 #include <map>
@@ -9,14 +9,16 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "opening-book/book.h"
 
 namespace hippolyta {
 
 struct BookOptions {
-    std::string file;       // an explicit book (used when its board size is the game's)
-    std::string directory;  // else NxN.book in this directory; both empty: no book
+    std::string file;  // an explicit book (used when its board size is the game's)
+    // Else NxN.book in the first of these directories that has it; both empty: no book.
+    std::vector<std::string> directories;
     BookPolicy policy;
     uint64_t seed = 0;  // the choice among the best moves is deterministic for a seed
 };

@@ -1,6 +1,8 @@
-// Our extensions (prefix amz-): perft, the position string, the legal move list and the book.
+// Our extensions (prefix amz-): perft, the position string, the legal move list, the book and
+// the strength level.
 #include "engine/core/notation.h"
 #include "engine/core/text_util.h"
+#include "engine/search/levels.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 
@@ -66,6 +68,18 @@ std::string bookCommand(GtpState& state, const GtpArgs& args) {
     return out;
 }
 
+// The strength level 1..10 (engine/search/levels.h); without an argument, the current one.
+std::string levelCommand(GtpState& state, const GtpArgs& args) {
+    args.expectCount(0, 1);
+    if (args.empty()) return std::to_string(state.engine().config().level);
+    const std::optional<int> level = parseLevel(args[0].c_str());
+    if (!level)
+        throw GtpError("level must be a whole number from " + std::to_string(kMinLevel) + " to " +
+                       std::to_string(kMaxLevel));
+    state.engine().setLevel(*level);  // below 10 it does not ponder (GtpState::startPonder)
+    return {};
+}
+
 }  // namespace
 
 void registerExtensionCommands(CommandRegistry& registry) {
@@ -73,6 +87,7 @@ void registerExtensionCommands(CommandRegistry& registry) {
     registry.add("amz-position [POSITION]", positionCommand);
     registry.add("amz-legal_moves [count]", legalMovesCommand);
     registry.add("amz-book [info]", bookCommand);
+    registry.add("amz-level [LEVEL]", levelCommand);
 }
 
 }  // namespace hippolyta

@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "engine/core/notation.h"
+#include "engine/search/levels.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 #include "protocol/move_budget.h"
@@ -28,8 +29,12 @@ std::optional<Move> searchLegalMove(Engine& engine, const Game& game, const Sear
 std::optional<Move> chooseEngineMove(GtpState& state, const Game& game,
                                      const SearchLimits& limits) {
     const Position& pos = game.position();
-    // The baseline players stay pure: only the real engine plays from the book.
-    if (state.engine().config().player == "mcts" && pos.hasLegalMove()) {
+    // The baseline players stay pure: only the real engine plays from the book, and only at
+    // the levels that use it.
+    const EngineConfig& config = state.engine().config();
+    const bool useBook =
+        config.player == "mcts" && (config.level >= kMaxLevel || levelSettings(config.level).book);
+    if (useBook && pos.hasLegalMove()) {
         if (const std::optional<BookMove> b = state.book().choose(pos)) {
             spdlog::info("book move {}: visits {}, value {:.4f}", formatMove(b->move, pos.size()),
                          b->visits, b->value);

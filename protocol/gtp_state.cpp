@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "engine/search/levels.h"
+
 namespace hippolyta {
 
 GtpState::GtpState(const EngineConfig& config, GtpOptions options)
@@ -49,8 +51,8 @@ void GtpState::addListener(std::unique_ptr<GameListener> listener) {
 }
 
 bool GtpState::startPonder() {
-    if (!ponder_ || engine_.config().player != "mcts" || options_.maxPonderSeconds <= 0 ||
-        !game_.position().hasLegalMove())
+    if (!ponder_ || engine_.config().player != "mcts" || engine_.config().level < kMaxLevel ||
+        options_.maxPonderSeconds <= 0 || !game_.position().hasLegalMove())
         return false;
     stopBackground();
     background_ = Background::Ponder;

@@ -23,8 +23,9 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
 }
 
+# help2man makes the man pages; dpkg-dev (dpkg-shlibdeps) and file serve the Debian package.
 BASE_PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
-               libspdlog-dev libgtest-dev nlohmann-json3-dev)
+               libspdlog-dev libgtest-dev nlohmann-json3-dev help2man dpkg-dev file)
 # What the test suite needs besides the build: headless Chromium for the HTML report's browser
 # test (tests/browser), and clang, which compiles the Botzone single file as a second compiler
 # (tools/botzone-single-test.sh).

@@ -14,6 +14,7 @@
 #include "engine/search/engine.h"
 #include "engine/search/move_order.h"
 #include "engine/search/parameters.h"
+#include "tools/common/build_info.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -64,7 +65,8 @@ int main(int argc, char** argv) {
     po::options_description opts("Usage: hippolyta-arena [options]");
     // clang-format off
     opts.add_options()
-        ("help,h", "show this help")
+        ("help,h", "show this help and exit")
+        ("version", "show the version and exit")
         ("a", po::value(&a.player)->default_value("mcts"), "player A: mcts, alphabeta2, greedy")
         ("b", po::value(&b.player)->default_value("alphabeta2"), "player B")
         ("games", po::value(&games)->default_value(20), "number of games (pairs share openings)")
@@ -92,6 +94,10 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         std::cerr << e.what() << "\n" << opts << "\n";
         return 1;
+    }
+    if (vm.count("version")) {
+        std::cout << versionText("hippolyta-arena");
+        return 0;
     }
     if (vm.count("help")) {
         std::cout << opts << "\n";

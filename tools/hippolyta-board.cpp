@@ -10,6 +10,7 @@ namespace po = boost::program_options;
 using namespace hippolyta;
 
 int main(int argc, char** argv) {
+    if (printedVersion(argc, argv, "hippolyta-board")) return 0;
     std::string input, output;
     int move = -1, pixels = 480;
     bool territory = false, noCoordinates = false;
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
+        ("version", "show the version and exit")
         ("move,m", po::value(&move), "plies played from the record's start (0: the start; "
             "default: the end); the last of them is marked")
         ("territory,t", po::bool_switch(&territory),

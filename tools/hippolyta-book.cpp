@@ -22,6 +22,7 @@
 #include "opening-book/book_file.h"
 #include "opening-book/book_tree.h"
 #include "opening-book/builder.h"
+#include "tools/common/build_info.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -43,7 +44,10 @@ const char* kUsage =
     "  merge   merge books into one\n"
     "  export  write a book as text\n"
     "  import  read a text book and write it as a binary book\n"
-    "  prune   keep only what the engine would play under the book policy (smaller copy)\n";
+    "  prune   keep only what the engine would play under the book policy (smaller copy)\n"
+    "Options:\n"
+    "  -h [ --help ]         show this help and exit\n"
+    "  --version             show the version and exit\n";
 
 // Parses argv (after the subcommand); true when --help was asked and printed.
 bool parse(const std::vector<std::string>& args, const po::options_description& opts,
@@ -421,6 +425,10 @@ int main(int argc, char** argv) {
     try {
         if (sub == "--help" || sub == "-h" || sub == "help") {
             std::cout << kUsage;
+            return 0;
+        }
+        if (sub == "--version") {
+            std::cout << versionText("hippolyta-book");
             return 0;
         }
         if (sub == "build") return runBuild(args);

@@ -6,11 +6,13 @@
 #include <iostream>
 
 #include "adapters/judge/botzone_judge.h"
+#include "tools/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
 
 int main(int argc, char** argv) {
+    if (printedVersion(argc, argv, "hippolyta-botzone-judge")) return 0;
     BotzoneJudgeConfig config;
     po::options_description opts(
         "Usage: hippolyta-botzone-judge --bot CMD [options]\n"
@@ -19,6 +21,7 @@ int main(int argc, char** argv) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
+        ("version", "show the version and exit")
         ("bot", po::value(&config.command), "the bot's command line (run by /bin/sh -c)")
         ("games", po::value(&config.games)->default_value(20), "games to play")
         ("json", po::bool_switch(&config.json), "send JSON requests (default: simple lines)")

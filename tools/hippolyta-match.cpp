@@ -8,6 +8,7 @@
 #include "adapters/interrupts.h"
 #include "adapters/match/match_runner.h"
 #include "adapters/render/html_report.h"
+#include "tools/common/build_info.h"
 #include "tools/match_options.h"
 
 namespace po = boost::program_options;
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
+        ("version", "show the version and exit")
         ("engine1", po::value(&config.engine1.command), "first engine's command line")
         ("engine2", po::value(&config.engine2.command), "second engine's command line")
         ("name1", po::value(&config.engine1.name), "first engine's name (default: GTP name)")
@@ -49,6 +51,10 @@ int main(int argc, char** argv) {
     try {
         po::variables_map vm;
         po::store(po::parse_command_line(argc, argv, opts), vm);
+        if (vm.count("version")) {
+            std::cout << versionText("hippolyta-match");
+            return 0;
+        }
         if (vm.count("help")) {
             std::cout << opts << '\n';
             return 0;

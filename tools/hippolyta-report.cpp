@@ -10,12 +10,13 @@ namespace po = boost::program_options;
 using namespace hippolyta;
 
 int main(int argc, char** argv) {
+    if (printedVersion(argc, argv, "hippolyta-report")) return 0;
     std::vector<std::string> dirs;
     po::options_description opts(
         "Usage: hippolyta-report DIR...\n"
         "Writes DIR/report.html (standings, crosstable, Elo, game viewer) from DIR/standings.json\n"
         "or the results table, and the games in DIR/games (see docs/reports.md).\nOptions");
-    opts.add_options()("help,h", "show this help and exit")(
+    opts.add_options()("help,h", "show this help and exit")("version", "show the version and exit")(
         "dir", po::value(&dirs)->multitoken(), "the match's or tournament's --out directory");
     po::positional_options_description positional;
     positional.add("dir", -1);

@@ -8,11 +8,13 @@
 #include "adapters/interrupts.h"
 #include "adapters/match/match_runner.h"
 #include "adapters/selfplay/selfplay.h"
+#include "tools/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
 
 int main(int argc, char** argv) {
+    if (printedVersion(argc, argv, "hippolyta-selfplay")) return 0;
     SelfPlayConfig c;
     std::string shard, stats;
     std::vector<std::string> merge;
@@ -25,6 +27,7 @@ int main(int argc, char** argv) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
+        ("version", "show the version and exit")
         ("out", po::value(&c.out), "training-data file to write; rerun to resume")
         ("games", po::value(&c.games)->default_value(c.games), "games in the run (all shards)")
         ("size", po::value(&c.size)->default_value(c.size), "board size 4..11")

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "adapters/soak/soak.h"
+#include "tools/common/build_info.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -25,8 +26,11 @@ int main(int argc, char** argv) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
-        ("engine", po::value(&o.engine)->default_value(beside.string() + " --move-time 0.005"),
-            "engine command line: one command and its arguments (run with exec)")
+        ("version", "show the version and exit")
+        ("engine", po::value(&o.engine)->default_value(beside.string() + " --move-time 0.005",
+                                        "DIR/hippolyta --move-time 0.005"),
+            "engine command line: one command and its arguments (run with exec); DIR is "
+            "this program's directory")
         ("games", po::value(&o.games)->default_value(o.games), "self-play games to play")
         ("size", po::value(&o.size)->default_value(o.size), "board size 5..11")
         ("sizes", po::value(&sizes)->default_value(sizes), "fixed (--size) or mixed (5..10)")
@@ -48,6 +52,10 @@ int main(int argc, char** argv) {
     try {
         po::variables_map vm;
         po::store(po::parse_command_line(argc, argv, opts), vm);
+        if (vm.count("version")) {
+            std::cout << versionText("hippolyta-soak");
+            return 0;
+        }
         if (vm.count("help")) {
             std::cout << opts << '\n';
             return 0;

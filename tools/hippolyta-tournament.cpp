@@ -9,11 +9,13 @@
 #include "adapters/interrupts.h"
 #include "adapters/tournament/tournament_runner.h"
 #include "tools/match_options.h"
+#include "tools/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
 
 int main(int argc, char** argv) {
+    if (printedVersion(argc, argv, "hippolyta-tournament")) return 0;
     TournamentConfig config;
     CoreConfig& core = config.core;
     SharedOptions shared{&core.size,        &core.referee,        &core.startupTimeout,
@@ -28,6 +30,7 @@ int main(int argc, char** argv) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
+        ("version", "show the version and exit")
         ("entrants", po::value(&config.entrantsFile),
             "JSON file {\"engines\": [{\"name\": N, \"command\": C, \"dir\": D}, ...]}")
         ("format", po::value(&format)->default_value("round-robin"),

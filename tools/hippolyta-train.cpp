@@ -16,6 +16,7 @@
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
 #include "tools/match_options.h"
+#include "tools/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -27,7 +28,10 @@ const char* kUsage =
     "  eval      fit the evaluation's weights to self-play data (Texel's method)\n"
     "  prior     fit the learned move prior to the search's visit counts\n"
     "  quality   how often move orders find the search's favourite move\n"
-    "  spsa      tune search constants by SPSA through the match core (resumable)\n";
+    "  spsa      tune search constants by SPSA through the match core (resumable)\n"
+    "Options:\n"
+    "  -h [ --help ]         show this help and exit\n"
+    "  --version             show the version and exit\n";
 
 struct Common {
     std::vector<std::string> data;
@@ -226,6 +230,7 @@ int runSpsaCommand(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (printedVersion(argc, argv, "hippolyta-train")) return 0;
     if (argc < 2) {
         std::cerr << kUsage;
         return 2;

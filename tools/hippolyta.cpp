@@ -16,16 +16,17 @@
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
 #include "engine/search/bench.h"
+#include "engine/search/levels.h"
 #include "engine/search/parameters.h"
+#include "protocol/data_files.h"
 #include "protocol/gtp_session.h"
 #include "protocol/weights_source.h"
+#include "tools/common/build_info.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
 
 namespace {
-
-constexpr const char* kVersion = HIPPOLYTA_VERSION;  // from the CMake project version
 
 struct Invocation {
     EngineConfig engine;
@@ -40,6 +41,8 @@ struct Invocation {
     std::string logLevel = "warn";
     std::string bookFile;
     bool noBook = false;
+    std::string dataDir;  // --data-dir: searched first for the shipped books
+    std::string level = "10";
 };
 
 // --book, --no-book, or the shipped book for the board size; the book's choice follows --seed.
@@ -50,7 +53,18 @@ void chooseBook(Invocation& inv) {
     if (!inv.bookFile.empty())
         book.file = inv.bookFile;
     else
-        book.directory = HIPPOLYTA_BOOK_DIR;
+        book.directories = dataDirectories(inv.dataDir);
+}
+
+// Botzone's book: --book, else the shipped 8x8 book from the data directories.
+std::unique_ptr<Book> botzoneBook(const Invocation& inv) {
+    if (inv.noBook) return nullptr;
+    if (!inv.bookFile.empty()) return loadBotzoneBook(inv.bookFile, std::cerr);
+    const std::vector<std::string>& dirs = inv.gtp.book.directories;
+    if (const std::optional<std::string> path = findDataFile("8x8.book", dirs))
+        return loadBotzoneBook(*path, std::cerr);
+    std::cerr << "botzone: no book: " << describeNotFound("8x8.book", dirs) << '\n';
+    return nullptr;
 }
 
 void setUpLogging(const Invocation& inv) {
@@ -114,6 +128,9 @@ int main(int argc, char** argv) {
         ("visits", po::value(&inv.engine.visits)->default_value(0),
             "fixed visits per move (0: use time)")
         ("seed", po::value(&inv.engine.seed)->default_value(0), "random seed")
+        ("level", po::value(&inv.level)->default_value("10"),
+            "strength 1 (a beginner beats it) to 10 (full strength); below 10 a fixed search "
+            "and a deliberate choice among good moves (also GTP amz-level)")
         ("lag-buffer", po::value(&inv.gtp.lagBufferSeconds)->default_value(0.2, "0.2"),
             "seconds kept back from every clock budget for transport delays")
         ("ponder", po::bool_switch(&inv.gtp.ponder), "think on the opponent's time")
@@ -122,6 +139,9 @@ int main(int argc, char** argv) {
         ("book", po::value(&inv.bookFile),
             "opening book file (default: the shipped book for the board size)")
         ("no-book", po::bool_switch(&inv.noBook), "play without an opening book")
+        ("data-dir", po::value(&inv.dataDir),
+            "look here first for the shipped data files (then $HIPPOLYTA_DATA_DIR, then "
+            "../share/hippolyta beside the executable)")
         ("book-variety",
             po::value(&inv.gtp.book.policy.variety)->default_value(0.02, "0.02"),
             "play any book move whose value is within this of the best, by visits")
@@ -159,13 +179,16 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (vm.count("version")) {
-            std::cout << "hippolyta " << kVersion << '\n';
+            std::cout << versionText("hippolyta");
             return 0;
         }
         po::notify(vm);
         if (!inv.weightsFile.empty()) loadWeightsInto(inv.weightsFile, inv.engine, std::cerr);
         for (const auto& param : inv.params)
             if (!setParameter(inv.engine, param)) throw po::error("bad --param '" + param + "'");
+        const std::optional<int> level = parseLevel(inv.level.c_str());
+        if (!level) throw po::error("--level must be a whole number from 1 to 10");
+        inv.engine.level = *level;
         const auto& p = inv.engine.player;
         if (p != "mcts" && p != "alphabeta2" && p != "greedy")
             throw po::error("unknown player '" + p + "' (mcts, alphabeta2 or greedy)");
@@ -195,11 +218,7 @@ int main(int argc, char** argv) {
         }
         if (inv.botzoneMode) {
             // The shipped 8x8 book unless --no-book (--book replaces it); chosen as GTP does.
-            std::unique_ptr<Book> book;
-            if (!inv.noBook)
-                book = loadBotzoneBook(
-                    inv.bookFile.empty() ? HIPPOLYTA_BOOK_DIR "/8x8.book" : inv.bookFile,
-                    std::cerr);
+            const std::unique_ptr<Book> book = botzoneBook(inv);
             inv.botzone.book = book.get();
             inv.botzone.bookPolicy = inv.gtp.book.policy;
             return runBotzoneFront(std::cin, std::cout, std::cerr, inv.engine, inv.botzone);

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <cstring>
 #include <iostream>
+
+#include "tools/common/build_info.h"
 
 namespace hippolyta {
 
@@ -21,6 +24,17 @@ inline bool parseToolOptions(
     }
     po::notify(vm);
     return true;
+}
+
+// True (after printing the version, as help2man reads it) when any argument is --version: every
+// executable answers it, whatever else its command line holds.
+inline bool printedVersion(int argc, char** argv, const char* program) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::cout << versionText(program);
+            return true;
+        }
+    return false;
 }
 
 }  // namespace hippolyta

@@ -4,6 +4,7 @@
 
 #include "engine/eval/territory.h"
 #include "engine/search/alphabeta2.h"
+#include "engine/search/levels.h"
 #include "engine/search/mcts.h"
 
 namespace hippolyta {
@@ -28,6 +29,7 @@ Engine::~Engine() = default;
 
 SearchResult Engine::chooseMove(const Game& game, const SearchLimits& limits) {
     stopRequested_ = false;
+    if (config_.player == "mcts" && config_.level < kMaxLevel) return levelMove(game, limits);
     return chooseMove(game, limits, stopRequested_);
 }
 
@@ -45,6 +47,26 @@ SearchResult Engine::snapshot() const {
 
 void Engine::newGame() {
     if (mcts_) mcts_->clear();
+}
+
+// A reduced level: its fixed visits, then its softmax choice; no search at all for the lowest
+// levels. Under a clock (a reporting hook) the clock's hard maximum stays as a safety, but its
+// early stops go: they would make the level depend on the machine's speed.
+SearchResult Engine::levelMove(const Game& game, const SearchLimits& limits) {
+    const LevelSettings s = levelSettings(config_.level);
+    SearchResult result;
+    if (s.visits == 0) {
+        result.move = pickByTerritory(game.position(), s.temperature, rng_);
+    } else {
+        SearchLimits capped = limits;
+        capped.visits = s.visits;
+        capped.seconds = limits.onReport ? limits.seconds : 0;
+        capped.onReport = nullptr;
+        result = mcts_->search(game, capped, stopRequested_);
+        result.move = pickAmongCandidates(result, s.temperature, rng_);
+    }
+    if (result.move) result.pv = {*result.move};
+    return result;
 }
 
 // One ply: the move that leaves the best queen-territory count, ties broken at random.

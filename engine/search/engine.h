@@ -30,6 +30,7 @@ struct EngineConfig {
     double moveTimeSeconds = 1.0;  // fallback budget per move without a clock
     uint64_t visits = 0;           // fixed simulations per move (0: use time)
     uint64_t seed = 0;
+    int level = 10;  // strength 1..10 (engine/search/levels.h); 10 is the full engine
     SearchParams search;                      // tree-search constants
     EvalWeights eval;                         // evaluation weights
     PriorWeights prior = zeroPriorWeights();  // the learned move order (search.ordering 2)
@@ -42,10 +43,12 @@ class Engine {
 
     const EngineConfig& config() const { return config_; }
     // Chooses a move for the side to move of game.position(). Blocks until done. The search
-    // tree is kept and reused when a later call's game continues this one.
+    // tree is kept and reused when a later call's game continues this one. Below level 10 the
+    // level's visits replace the limits' and its choice replaces the best move.
     SearchResult chooseMove(const Game& game, const SearchLimits& limits);
-    // The same, stopped by the caller's own flag instead of stop(): for searches started on
-    // another thread, where a stop() could otherwise arrive before the search has begun.
+    // The same at full strength, stopped by the caller's own flag instead of stop(): for
+    // searches started on another thread (pondering, analysis), where a stop() could
+    // otherwise arrive before the search has begun.
     SearchResult chooseMove(const Game& game, const SearchLimits& limits,
                             const std::atomic<bool>& stopFlag);
     // The limits to use when the controller gave no clock.
@@ -61,9 +64,12 @@ class Engine {
     SearchResult snapshot() const;
     // Forget anything kept from an earlier game (the search tree).
     void newGame();
+    // The strength level, 1..10 (checked by the caller, see parseLevel()).
+    void setLevel(int level) { config_.level = level; }
 
   private:
     SearchResult greedyMove(const Position& pos);
+    SearchResult levelMove(const Game& game, const SearchLimits& limits);
 
     EngineConfig config_;
     std::mt19937_64 rng_;

@@ -85,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.ponder = flags & 2;
     options.maxPonderSeconds = 1;
     // Bit 7: the shipped opening books (loaded on first use for 8x8 and 10x10).
-    if (flags & 0x80) options.book.directory = HIPPOLYTA_BOOK_DIR;
+    if (flags & 0x80) options.book.directories = {HIPPOLYTA_FUZZ_BOOK_DIR};
 
     // Bits 4-6 pick the starting board, mostly small ones (a 10x10 search costs ten times a
     // 6x6 one); sessions can still change it with boardsize.

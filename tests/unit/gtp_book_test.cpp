@@ -135,12 +135,18 @@ TEST_F(GtpBookTest, ABookOfAnotherSizeIsNotUsed) {
 
 TEST_F(GtpBookTest, TheDefaultDirectoryAndNoBook) {
     GtpOptions byDir;
-    byDir.book.directory = dir_.string();
+    // The first directory lacks the book: the search goes on to the next one.
+    byDir.book.directories = {(dir_ / "missing").string(), dir_.string()};
     GtpSession s(config(), byDir);
     ok(s, "boardsize 6");
     EXPECT_FALSE(ok(s, "amz-book").empty());
     ok(s, "boardsize 8");
-    EXPECT_NE(s.execute("amz-book").find("8x8.book not found"), std::string::npos);
+    // Not found anywhere: the answer names every place searched.
+    const std::string answer = s.execute("amz-book");
+    EXPECT_NE(
+        answer.find("8x8.book not found in " + (dir_ / "missing").string() + ", " + dir_.string()),
+        std::string::npos)
+        << answer;
     GtpSession none(config(), GtpOptions{});
     EXPECT_EQ(ok(none, "amz-book info"), "no book (disabled)");
 }

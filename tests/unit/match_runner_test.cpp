@@ -94,6 +94,7 @@ TEST_F(MatchRunnerTest, PlaysScoresAndWritesEveryGame) {
         EXPECT_EQ(r.territory, territoryOf(end.position(), Color::Black));  // 0: both walled in
         EXPECT_EQ(sgf.result, "B+" + std::to_string(r.territory)) << "RE[B+N]";
         EXPECT_EQ(sgf.whiteName, r.white);
+        EXPECT_TRUE(replayRecord(sgf).isOver());
         const GameRecord text = readTextRecord(runnerSlurp(games / (std::string(stem) + ".txt")));
         EXPECT_EQ(text.moves, sgf.moves);
         EXPECT_EQ(text.result, sgf.result);

@@ -1,0 +1,44 @@
+#include "protocol/data_files.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace hippolyta {
+
+std::string executableDirectory() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string() : exe.parent_path().string();
+}
+
+std::vector<std::string> dataDirectories(const std::string& optionDir) {
+    std::vector<std::string> dirs;
+    if (!optionDir.empty()) dirs.push_back(optionDir);
+    if (const char* env = std::getenv("HIPPOLYTA_DATA_DIR"); env && *env) dirs.push_back(env);
+    if (const std::string exeDir = executableDirectory(); !exeDir.empty())
+        dirs.push_back((fs::path(exeDir).parent_path() / "share" / "hippolyta").string());
+    return dirs;
+}
+
+std::optional<std::string> findDataFile(const std::string& name,
+                                        const std::vector<std::string>& dirs) {
+    for (const std::string& dir : dirs) {
+        std::error_code ec;
+        const fs::path path = fs::path(dir) / name;
+        if (fs::is_regular_file(path, ec)) return path.string();
+    }
+    return std::nullopt;
+}
+
+std::string describeNotFound(const std::string& name, const std::vector<std::string>& dirs) {
+    if (dirs.empty()) return name + " not found: no data directory";
+    std::string out = name + " not found in ";
+    for (size_t i = 0; i < dirs.size(); ++i)
+        out += (i ? ", " : "") + dirs[i];
+    return out;
+}
+
+}  // namespace hippolyta

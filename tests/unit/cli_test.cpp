@@ -1,0 +1,92 @@
+// The executables' command lines: --version's three lines on every tool, --level's range
+// errors, and the CPU check's list of missing extensions.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <regex>
+#include <string>
+
+#include "tools/common/build_info.h"
+#include "tools/common/cpu_check.h"
+
+namespace hippolyta {
+namespace {
+
+struct CliRun {
+    int status = -1;
+    std::string out;  // stdout and stderr
+};
+
+// Runs a build/bin executable through the shell with stdin from `input`.
+CliRun runCliTool(const std::string& args, const std::string& input = "") {
+    const std::string command =
+        "printf '" + input + "' | " + HIPPOLYTA_BIN_DIR "/" + args + " 2>&1";
+    CliRun run;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return run;
+    std::array<char, 4096> buffer;
+    size_t n;
+    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+        run.out.append(buffer.data(), n);
+    run.status = pclose(pipe);
+    return run;
+}
+
+const std::regex kVersionPattern(
+    "[a-z-]+ [0-9]+\\.[0-9]+\\.[0-9]+\ncommit ([0-9a-f]{12}(-dirty)?|unknown)\n"
+    "build (portable x86-64-v2|native)\n");
+
+TEST(Cli, VersionTextHasVersionCommitAndBuildKind) {
+    const std::string text = versionText("hippolyta");
+    EXPECT_TRUE(std::regex_match(text, kVersionPattern)) << text;
+    EXPECT_EQ(text.rfind("hippolyta ", 0), 0u);
+}
+
+TEST(Cli, EveryExecutableAnswersVersionAndHelp) {
+    for (const char* tool :
+         {"hippolyta", "hippolyta-match", "hippolyta-book", "hippolyta-arena", "hippolyta-soak",
+          "hippolyta-board", "hippolyta-report", "hippolyta-tournament", "hippolyta-selfplay",
+          "hippolyta-botzone-judge", "hippolyta-train"}) {
+        const CliRun version = runCliTool(std::string(tool) + " --version");
+        EXPECT_EQ(version.status, 0) << tool;
+        EXPECT_TRUE(std::regex_match(version.out, kVersionPattern)) << tool << ": " << version.out;
+        EXPECT_EQ(version.out.rfind(std::string(tool) + " ", 0), 0u) << version.out;
+        const CliRun help = runCliTool(std::string(tool) + " --help");
+        EXPECT_EQ(help.status, 0) << tool;
+        EXPECT_NE(help.out.find("Usage: " + std::string(tool)), std::string::npos) << help.out;
+        EXPECT_NE(help.out.find("--version"), std::string::npos) << tool;
+    }
+}
+
+TEST(Cli, LevelIsRangeChecked) {
+    for (const char* bad : {"0", "11", "-3", "x", "5.5", "''"}) {
+        const CliRun run = runCliTool(std::string("hippolyta --level ") + bad, "quit\\n");
+        EXPECT_NE(run.status, 0) << bad;
+        EXPECT_NE(run.out.find("--level must be a whole number from 1 to 10"), std::string::npos)
+            << bad << ": " << run.out;
+    }
+    const CliRun ok = runCliTool("hippolyta --level 4", "amz-level\\nquit\\n");
+    EXPECT_EQ(ok.status, 0);
+    EXPECT_EQ(ok.out, "= 4\n\n= \n\n");
+    EXPECT_NE(runCliTool("hippolyta --help").out.find("--level"), std::string::npos);
+}
+
+TEST(Cli, CpuCheckListsTheMissingExtensions) {
+    EXPECT_EQ(missingCpuFeatures([](const char*) { return true; }), "");
+    const std::string all = missingCpuFeatures([](const char*) { return false; });
+#ifdef __SSE4_2__
+    EXPECT_NE(all.find("sse4.2"), std::string::npos) << all;
+    EXPECT_NE(all.find("popcnt"), std::string::npos) << all;
+#endif
+    const std::string noAvx2 =
+        missingCpuFeatures([](const char* f) { return std::string(f) != "avx2"; });
+#ifdef __AVX2__
+    EXPECT_EQ(noAvx2, "avx2");
+#else
+    EXPECT_EQ(noAvx2, "");
+#endif
+}
+
+}  // namespace
+}  // namespace hippolyta
