@@ -5,7 +5,8 @@ include(GNUInstallDirs)
 set(HIPPOLYTA_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/hippolyta)
 set(HIPPOLYTA_DATA_FILES
   ${PROJECT_SOURCE_DIR}/opening-book/books/8x8.book
-  ${PROJECT_SOURCE_DIR}/opening-book/books/10x10.book)
+  ${PROJECT_SOURCE_DIR}/opening-book/books/10x10.book
+  ${PROJECT_SOURCE_DIR}/engine/weights/hippolyta.weights)
 
 set(data_build_dir ${CMAKE_BINARY_DIR}/share/hippolyta)
 set(data_copies)

@@ -8,6 +8,9 @@
 
 namespace hippolyta {
 
+// The shipped weights file's name in the data directories (protocol/data_files.h).
+constexpr const char* kWeightsFileName = "hippolyta.weights";
+
 // Reads `path` and applies its values to config. A missing, unreadable, damaged or foreign file
 // changes nothing: a line on err says why, and the engine goes on with what config holds (the
 // compiled-in defaults). True if the file was applied.

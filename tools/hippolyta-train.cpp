@@ -29,6 +29,7 @@ const char* kUsage =
     "  prior     fit the learned move prior to the search's visit counts\n"
     "  quality   how often move orders find the search's favourite move\n"
     "  spsa      tune search constants by SPSA through the match core (resumable)\n"
+    "  write     write a weights file: the built-in values, a file's, and NAME=VALUE changes\n"
     "Options:\n"
     "  -h [ --help ]         show this help and exit\n"
     "  --version             show the version and exit\n";
@@ -189,6 +190,30 @@ int runQuality(const std::vector<std::string>& args) {
     return 0;
 }
 
+int runWrite(const std::vector<std::string>& args) {
+    std::string in, out;
+    std::vector<std::string> params, notes;
+    po::options_description opts("hippolyta-train write [options]");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("weights", po::value(&in), "start from this weights file (default: built-in values)")
+        ("param", po::value(&params)->composing(), "NAME=VALUE to change (repeatable)")
+        ("note", po::value(&notes)->composing(), "a comment line saying how it was made")
+        ("out", po::value(&out)->required(), "the weights file to write");
+    // clang-format on
+    if (parse(args, opts)) return 0;
+    Common c;
+    c.weightsIn = in;
+    c.weightsOut = out;
+    EngineConfig engine = startConfig(c);
+    for (const std::string& p : params)
+        if (!setParameter(engine, p)) throw po::error("bad --param '" + p + "'");
+    notes.insert(notes.begin(), commandLine("write", args));
+    writeWeights(c, engine, notes);
+    return 0;
+}
+
 int runSpsaCommand(const std::vector<std::string>& args) {
     SpsaRunConfig config;
     std::string paramsFile;
@@ -246,6 +271,7 @@ int main(int argc, char** argv) {
         if (sub == "prior") return runPrior(args);
         if (sub == "quality") return runQuality(args);
         if (sub == "spsa") return runSpsaCommand(args);
+        if (sub == "write") return runWrite(args);
         std::cerr << "hippolyta-train: unknown subcommand '" << sub << "'\n" << kUsage;
         return 2;
     } catch (const po::error& e) {

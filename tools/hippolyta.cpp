@@ -36,7 +36,8 @@ struct Invocation {
     bool botzoneMode = false;
     std::vector<std::string> params;  // NAME=VALUE search and evaluation constants
     std::string weightsFile;          // learned constants, applied before the params
-    std::vector<std::string> args;    // positional: bench | perft DEPTH [POSITION] | text INPUT
+    bool noWeights = false;
+    std::vector<std::string> args;  // positional: bench | perft DEPTH [POSITION] | text INPUT
     std::string logFile;
     std::string logLevel = "warn";
     std::string bookFile;
@@ -65,6 +66,24 @@ std::unique_ptr<Book> botzoneBook(const Invocation& inv) {
         return loadBotzoneBook(*path, std::cerr);
     std::cerr << "botzone: no book: " << describeNotFound("8x8.book", dirs) << '\n';
     return nullptr;
+}
+
+// --weights FILE, else the shipped weights file from the data directories, unless --no-weights.
+// A file that cannot be used is reported on stderr and the built-in weights stay.
+void chooseWeights(Invocation& inv) {
+    if (inv.noWeights) return;
+    std::string path = inv.weightsFile;
+    if (path.empty()) {
+        const std::vector<std::string> dirs = dataDirectories(inv.dataDir);
+        const std::optional<std::string> found = findDataFile(kWeightsFileName, dirs);
+        if (!found) {
+            std::cerr << "hippolyta: " << describeNotFound(kWeightsFileName, dirs)
+                      << "; using the built-in weights\n";
+            return;
+        }
+        path = *found;
+    }
+    loadWeightsInto(path, inv.engine, std::cerr);
 }
 
 void setUpLogging(const Invocation& inv) {
@@ -156,8 +175,10 @@ int main(int argc, char** argv) {
             po::value(&inv.botzone.firstTurnSeconds)->default_value(1.7),
             "Botzone: seconds for the first turn")
         ("weights", po::value(&inv.weightsFile),
-            "read the engine's constants from this weights file (a bad file is refused and "
-            "the built-in weights kept)")
+            "read the engine's learned constants from this weights file instead of the shipped "
+            "hippolyta.weights (a bad file is refused and the built-in weights kept)")
+        ("no-weights", po::bool_switch(&inv.noWeights),
+            "use the built-in weights, not the shipped weights file")
         ("param", po::value(&inv.params)->composing(),
             "set a search or evaluation constant, NAME=VALUE (repeatable)")
         ("log-file", po::value(&inv.logFile), "write the log to this file instead of stderr")
@@ -183,7 +204,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         po::notify(vm);
-        if (!inv.weightsFile.empty()) loadWeightsInto(inv.weightsFile, inv.engine, std::cerr);
+        chooseWeights(inv);
         for (const auto& param : inv.params)
             if (!setParameter(inv.engine, param)) throw po::error("bad --param '" + param + "'");
         const std::optional<int> level = parseLevel(inv.level.c_str());
