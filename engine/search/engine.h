@@ -30,9 +30,9 @@ struct EngineConfig {
     double moveTimeSeconds = 1.0;  // fallback budget per move without a clock
     uint64_t visits = 0;           // fixed simulations per move (0: use time)
     uint64_t seed = 0;
-    int level = 10;  // strength 1..10 (engine/search/levels.h); 10 is the full engine
-    SearchParams search;                      // tree-search constants
-    EvalWeights eval;                         // evaluation weights
+    int level = 10;       // strength 1..10 (engine/search/levels.h); 10 is the full engine
+    SearchParams search;  // tree-search constants
+    EvalWeights eval;     // evaluation weights
     PriorWeights prior = zeroPriorWeights();  // the learned move order (search.ordering 2)
 };
 

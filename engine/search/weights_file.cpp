@@ -93,7 +93,8 @@ WeightsFile parseWeights(std::string_view text, const std::string& name) {
 }
 
 std::string formatWeights(const WeightsFile& weights) {
-    std::string out = std::string(kWeightsMagic) + " " + std::to_string(kWeightsFormatVersion) + "\n";
+    std::string out =
+        std::string(kWeightsMagic) + " " + std::to_string(kWeightsFormatVersion) + "\n";
     for (const std::string& c : weights.comments)
         out += "# " + c + "\n";
     for (const auto& [key, value] : weights.values)

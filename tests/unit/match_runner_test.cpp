@@ -153,7 +153,8 @@ TEST_F(MatchRunnerTest, ResumesWithoutReplayingFinishedGames) {
     std::string printed;
     const std::vector<GameRow> rows = run(c, &printed);
     ASSERT_EQ(rows.size(), 5u);
-    EXPECT_EQ(runnerSlurp(table).substr(0, firstTwo.size()), firstTwo) << "finished rows kept as is";
+    EXPECT_EQ(runnerSlurp(table).substr(0, firstTwo.size()), firstTwo)
+        << "finished rows kept as is";
     for (int i = 0; i < 5; ++i)
         EXPECT_EQ(rows[i].game, i + 1);
     EXPECT_NE(printed.find("Resuming: 2 finished games kept, 3 to play"), std::string::npos);
