@@ -87,7 +87,8 @@ class JsonReader {
             if (peek() != '"') fail("expected a member name");
             std::string key = string();
             expect(':');
-            v.members.emplace_back(std::move(key), value(depth + 1));
+            JsonValue member = value(depth + 1);
+            v.members.push_back(JsonMember{std::move(key), std::move(member)});
             if (peek() == '}') break;
             expect(',');
         }
@@ -212,7 +213,7 @@ class JsonReader {
 
 const JsonValue* JsonValue::find(std::string_view key) const {
     for (auto it = members.rbegin(); it != members.rend(); ++it)
-        if (it->first == key) return &it->second;
+        if (it->key == key) return &it->value;
     return nullptr;
 }
 

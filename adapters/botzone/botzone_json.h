@@ -7,10 +7,11 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace hippolyta {
+
+struct JsonMember;
 
 struct JsonValue {
     enum class Kind { Null, Boolean, Number, String, Array, Object };
@@ -21,13 +22,19 @@ struct JsonValue {
     double number = 0;
     std::string text;  // a string's value
     std::vector<JsonValue> items;
-    std::vector<std::pair<std::string, JsonValue>> members;  // in input order
-    std::string_view source;  // the value's own text within the parsed input
+    std::vector<JsonMember> members;  // in input order
+    std::string_view source;          // the value's own text within the parsed input
 
     bool isObject() const { return kind == Kind::Object; }
     bool isArray() const { return kind == Kind::Array; }
     // The last member named key (as most readers resolve duplicates), or null.
     const JsonValue* find(std::string_view key) const;
+};
+
+// A member of an object (a pair of a still incomplete JsonValue would not compile everywhere).
+struct JsonMember {
+    std::string key;
+    JsonValue value;
 };
 
 class JsonError : public std::runtime_error {

@@ -82,7 +82,7 @@ TEST(BotzoneJson, ReadsObjectsArraysAndEscapes) {
     const JsonValue* a = v.find("a");  // the last of two members named a
     ASSERT_TRUE(a && a->isObject());
     EXPECT_EQ(v.members.size(), 3u);
-    const JsonValue& list = v.members[0].second;
+    const JsonValue& list = v.members[0].value;
     ASSERT_EQ(list.items.size(), 5u);
     EXPECT_TRUE(list.items[1].isInteger);
     EXPECT_EQ(list.items[1].integer, -2);
