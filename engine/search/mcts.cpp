@@ -177,6 +177,26 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
 
 // ---- expansion and selection ------------------------------------------------------------
 
+// What a new child keeps as its prior: with the PUCT term on, its probability under the
+// learned prior (a softmax over all legal moves, whose log-sum the first header keeps); with it
+// off, its ordering score (shown by analysis); at eval-ordered nodes with the term on, nothing.
+PriorScale Mcts::priorScale(bool byEval, const std::vector<ScoredMove>* moves) const {
+    const SearchParams& p = options_.params;
+    PriorScale s;
+    if (p.priorBias <= 0) return s;
+    s.kind = byEval || p.ordering != 2 ? PriorScale::None : PriorScale::Probability;
+    if (s.kind == PriorScale::Probability && moves && !moves->empty()) {
+        float top = moves->front().score;
+        for (const ScoredMove& m : *moves)
+            top = std::max(top, m.score);
+        double sum = 0;
+        for (const ScoredMove& m : *moves)
+            sum += std::exp(static_cast<double>(m.score - top));
+        s.logSum = top + static_cast<float>(std::log(sum));
+    }
+    return s;
+}
+
 // Scores the moves of pos and puts the best `needed` first, in order (the rest unordered).
 void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed) {
     if (options_.params.ordering == 2)
@@ -216,7 +236,8 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
         return false;
     }
     const uint32_t wanted = isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk;
-    orderedMoves(pos, w, isRoot || (p.evalOrderVisits && node.visits >= p.evalOrderVisits), wanted);
+    const bool byEval = isRoot || (p.evalOrderVisits && node.visits >= p.evalOrderVisits);
+    orderedMoves(pos, w, byEval, wanted);
     const uint32_t total = static_cast<uint32_t>(w.moves.size());
     const uint32_t count = std::min(total, wanted);
     const uint32_t h = allocate(w, count + 1);
@@ -224,12 +245,13 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
+    const PriorScale scale = priorScale(byEval, &w.moves);
     TreeNode& header = pool().at(h);
-    header.init(count, 0);
+    header.init(count, scale.logSum);
     header.visits = total;
     header.virtualLoss = count;
     for (uint32_t i = 0; i < count; ++i)
-        pool().at(h + 1 + i).init(w.moves[i].move.packed(), w.moves[i].score);
+        pool().at(h + 1 + i).init(w.moves[i].move.packed(), scale.of(w.moves[i].score));
     store(node.children, h);
     store(node.state, static_cast<uint8_t>(NodeState::Expanded));
     return true;
@@ -245,9 +267,11 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
     if (created < total && !pool().wouldOverflow(std::max(created, options_.params.firstChunk))) {
         const SearchParams& p = options_.params;
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
-        orderedMoves(pos, w,
-                     isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits),
-                     created + want);
+        const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
+        orderedMoves(pos, w, byEval, created + want);
+        // The first chunk's log-sum serves every chunk: the position's moves are the same.
+        PriorScale scale = priorScale(byEval, nullptr);
+        scale.logSum = first.prior;
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](TreeNode& c) {
@@ -266,7 +290,7 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
                 const ScoredMove& sm = w.moves[i];
                 if (std::binary_search(w.existing.begin(), w.existing.end(), sm.move.packed()))
                     continue;
-                pool().at(h + 1 + k++).init(sm.move.packed(), sm.score);
+                pool().at(h + 1 + k++).init(sm.move.packed(), scale.of(sm.score));
             }
             pool().at(h).init(k, 0);
             store(pool().at(last).children, h);
@@ -284,6 +308,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
     const double visible =
         p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
     const double explore = p.exploration * std::sqrt(std::log(static_cast<double>(parentVisits)));
+    const double bias = p.priorBias * std::sqrt(static_cast<double>(parentVisits));
     const InverseRoots& roots = InverseRoots::get();
     for (int attempt = 0; attempt < 2; ++attempt) {
         TreeNode* best = nullptr;
@@ -311,7 +336,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             }
             const double inv = roots.of(n);
             const double q = static_cast<double>(load(c.valueSum)) * (inv * inv / kValueOne);
-            const double s = q + explore * inv;
+            const double s = q + explore * inv + bias * c.prior / (n + 1);
             if (s > bestScore) {
                 best = &c;
                 bestScore = s;

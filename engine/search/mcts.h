@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -31,7 +32,17 @@ struct MctsOptions {
     uint64_t seed = 0;
     SearchParams params;
     EvalWeights eval;
-    PriorWeights prior = zeroPriorWeights();  // the learned move order (params.ordering 2)
+    PriorWeights prior = fittedPriorWeights();  // the learned move order (params.ordering 2)
+};
+
+// How a new child's prior field is filled (Mcts::priorScale).
+struct PriorScale {
+    enum Kind { Score, Probability, None } kind = Score;
+    float logSum = 0;  // of the softmax, for Probability
+    float of(float score) const {
+        if (kind == Score) return score;
+        return kind == Probability ? std::exp(score - logSum) : 0.0f;
+    }
 };
 
 class Mcts {
@@ -67,6 +78,7 @@ class Mcts {
     void updateProof(TreeNode& parent, const TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
     void orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed);
+    PriorScale priorScale(bool byEval, const std::vector<ScoredMove>* moves) const;
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);
     std::optional<SearchResult> solveRoot(const SearchLimits& limits,

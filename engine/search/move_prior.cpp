@@ -143,6 +143,32 @@ PriorWeights zeroPriorWeights() {
     return w;
 }
 
+// prior1 (engine/weights/candidates/prior1.weights): fitted by hippolyta-train prior to 35,775
+// positions of 8x8 and 10x10 self-play; adopted after an SPRT (docs/learning.md, step 1). The
+// literals are the file's, so the shipped file and these defaults are the same floats.
+PriorWeights fittedPriorWeights() {
+    static const float kFitted[L::kCount] = {
+        // arrow: class 0..9, opponent amazons adjacent 0..3, own adjacent 0..3, empty neighbours
+        0.0f, -0.027808846905827522f, 0.0f, -0.09521720558404922f, -0.2358683943748474f,
+        -0.510864794254303f, 0.23433756828308105f, 0.5175302028656006f, 0.0f, 0.0f,
+        -0.5657767653465271f, 0.07433599978685379f, 0.36509081721305847f, 0.008458464406430721f,
+        0.37137317657470703f, -0.12866008281707764f, -0.3350606858730316f, -0.0255439355969429f,
+        -0.02185884304344654f,
+        // landing square: the same block
+        0.0f, -0.1709338128566742f, 0.0f, -0.18395714461803436f, -0.06510108709335327f,
+        -0.0731302946805954f, 0.4931223392486572f, 0.0f, 0.0f, 0.0f, -0.20367830991744995f,
+        0.1330849677324295f, 0.07365027815103531f, -0.0030569417867809534f, 0.13292916119098663f,
+        0.2003631591796875f, -0.2758999466896057f, -0.05739236995577812f, 0.29812029004096985f,
+        // the moving amazon's room, buckets 0..5
+        1.4772058725357056f, 0.9698560237884521f, 0.5140121579170227f, -0.27878159284591675f,
+        -1.0466176271438599f, -1.6356748342514038f,
+        // hem, back, beside_from
+        -0.3268500566482544f, 0.11789152026176453f, 0.4010753333568573f};
+    PriorWeights w;
+    std::copy(std::begin(kFitted), std::end(kFitted), w.begin());
+    return w;
+}
+
 void moveFeatures(const Position& pos, std::vector<MoveFeatures>& out) {
     withBoardSize(pos.size(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;

@@ -42,9 +42,12 @@ struct PriorLayout {
 
 using PriorWeights = std::array<float, PriorLayout::kCount>;
 
-// The shipped weights when no weights file says otherwise: all zero (every move equal), so
-// that ordering 2 is used only with fitted weights.
+// All zero: every move equal (a starting point for fits, and for tests).
 PriorWeights zeroPriorWeights();
+
+// The compiled-in defaults, used when no weights file says otherwise (the Botzone file has no
+// weights file): the fitted prior the shipped weights file also holds.
+PriorWeights fittedPriorWeights();
 
 // A move's features: up to 12 (index, value) pairs; most values are 1.
 struct MoveFeatures {

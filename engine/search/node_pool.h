@@ -26,7 +26,8 @@ enum class Proof : uint8_t { None = 0, Win = 1, Loss = 2 };
 // read or written by several threads go through AtomicRef (engine/core/portable.h).
 struct alignas(32) TreeNode {
     uint32_t move;         // packed Move leading here; in a header: nodes in this chunk
-    float prior;           // ordering score rank-normalised to (0, 1]; in a header: unused
+    float prior;           // the move's prior probability when the search uses one (PUCT),
+                           // else its ordering score; in the first header: the prior's log-sum
     uint32_t visits;       // in the first header: the parent position's legal move count
     uint32_t virtualLoss;  // in the first header: children created so far
     uint64_t valueSum;     // rewards for the player who made `move`, fixed point

@@ -40,6 +40,7 @@ const std::map<std::string, Accessor>& accessors() {
         whole("expand_visits", [](EngineConfig& c) -> uint32_t& { return c.search.expandVisits; });
         whole("virtual_loss", [](EngineConfig& c) -> uint32_t& { return c.search.virtualLoss; });
         whole("ordering", [](EngineConfig& c) -> int& { return c.search.ordering; });
+        real("prior_bias", [](EngineConfig& c) -> double& { return c.search.priorBias; });
         whole("rerank_top", [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });
         whole("eval_order_visits",
               [](EngineConfig& c) -> uint32_t& { return c.search.evalOrderVisits; });

@@ -67,9 +67,11 @@ struct SearchParams {
     uint32_t firstChunk = 8;    // children created at expansion
     uint32_t expandVisits = 1;  // a leaf is expanded once it has this many visits
     uint32_t virtualLoss = 2;
-    int ordering = 0;  // cheap ordering: 0 hand-set (won 14-6 against 1, a least-squares fit to
-                       // the evaluation), 2 the learned prior (engine/search/move_prior.h)
-    uint32_t rerankTop = 0;              // best cheap-ordered moves reordered by the evaluation
+    int ordering = 2;  // cheap ordering: 2 the learned prior (engine/search/move_prior.h; beat
+                       // 0, the hand-set order, by an SPRT: docs/learning.md), 1 a fit to the eval
+    double priorBias = 0;    // PUCT-style term in selection: bias * P * sqrt(N) / (n + 1), P the
+                             // learned prior's softmax (ordering 2; not at eval-ordered nodes)
+    uint32_t rerankTop = 0;  // best cheap-ordered moves reordered by the evaluation
     uint32_t evalOrderVisits = 0;        // nodes this visited order new children by the full eval
                                          // (0: only the root does)
     uint64_t regionBudgetTree = 2000;    // region-counting nodes per leaf in the tree

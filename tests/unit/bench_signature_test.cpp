@@ -14,6 +14,15 @@ TEST(Bench, SignatureIsStableFromRunToRun) {
     EXPECT_GT(first, 150u * 6) << "every position should grow a tree";
 }
 
+// The defaults' signature, recorded: any change of the search or of its default constants
+// (the shipped weights) changes it, and must update this figure on purpose, as Stockfish's
+// bench does. `hippolyta bench` prints the full-length one (docs/learning.md).
+TEST(Bench, SignatureOfTheDefaultsIsTheRecordedOne) {
+    EngineConfig config;
+    config.memoryMb = 64;
+    EXPECT_EQ(benchSignature(config, 150), 12294u);
+}
+
 TEST(Bench, PositionsAreTheDocumentedOnes) {
     const std::vector<Position> positions = benchPositions();
     ASSERT_EQ(positions.size(), 6u);

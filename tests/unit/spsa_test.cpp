@@ -51,7 +51,9 @@ TEST(Spsa, StepsTowardTheSideThatWonAndStayInRange) {
     const std::vector<double> up = spsaUpdate(params, s, 1, 10, theta, 2);
     for (int i = 0; i < 2; ++i) {
         const double moved = up[i] - theta[i];
-        if (theta[i] + delta[i] * 1e-9 < 10) EXPECT_EQ(moved > 0, delta[i] > 0) << i;
+        if (theta[i] + delta[i] * 1e-9 < 10) {
+            EXPECT_EQ(moved > 0, delta[i] > 0) << i;
+        }
         EXPECT_LE(plus[i], 10);
         EXPECT_LE(up[i], 10);
     }

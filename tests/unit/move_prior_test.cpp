@@ -1,0 +1,104 @@
+// The shipped move prior (fittedPriorWeights) on hand-made positions, and the agreement of the
+// compiled-in defaults with the shipped weights file.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/core/notation.h"
+#include "engine/search/move_prior.h"
+#include "engine/search/parameters.h"
+#include "engine/search/weights_file.h"
+
+namespace hippolyta {
+namespace {
+
+// A square's image with the rows mirrored (c3 <-> c6 on 8x8).
+int mirrorSquare(int sq, int n) {
+    const std::string name = squareName(sq, n);
+    return parseSquare(name.substr(0, 1) + std::to_string(n + 1 - std::stoi(name.substr(1))), n);
+}
+
+// The same position seen from the other side: rows mirrored, colours swapped.
+Position colourMirror(const Position& pos) {
+    const int n = pos.size();
+    Position out = Position::emptyBoard(n);
+    for (int sq = 0; sq < n * n; ++sq) {
+        Piece p = pos.at(sq);
+        if (p == Piece::WhiteAmazon)
+            p = Piece::BlackAmazon;
+        else if (p == Piece::BlackAmazon)
+            p = Piece::WhiteAmazon;
+        out.place(mirrorSquare(sq, n), p);
+    }
+    out.setSideToMove(opposite(pos.sideToMove()));
+    return out;
+}
+
+Move topMove(const Position& pos) {
+    std::vector<ScoredMove> moves;
+    scoreMovesLearned(pos, fittedPriorWeights(), moves);
+    EXPECT_FALSE(moves.empty());
+    return std::max_element(moves.begin(), moves.end(),
+                            [](const auto& a, const auto& b) { return a.score < b.score; })
+        ->move;
+}
+
+struct Pocket {
+    const char* position;
+    const char* amazon;               // the amazon about to be shut in
+    std::vector<const char*> inside;  // the pocket's squares
+};
+
+// An amazon in a pocket with one way out: one arrow on the exit would shut it in for good, so
+// the move that matters is to leave while it can. The prior ranks such an escape first (and
+// the same from Black's side); a move inside the pocket or of another amazon fails the test.
+TEST(MovePrior, RanksTheEscapeOfAnAlmostShutInAmazonFirst) {
+    const Pocket pockets[] = {
+        {"5B1B/8/6B1/3W3B/4W3/xx6/2x3W1/W1x5 w", "a1", {"a1", "a2", "b1", "b2"}},
+        {"7x1W/5B1x2/8xx/W9/2B7/10/3W5B/6W3/4B5/10 w", "j10", {"j10", "i10", "j9", "i9"}},
+    };
+    for (const Pocket& p : pockets) {
+        for (bool mirror : {false, true}) {
+            const Position pos =
+                mirror ? colourMirror(parsePosition(p.position)) : parsePosition(p.position);
+            const int n = pos.size();
+            auto flip = [&](const char* name) {
+                const int sq = parseSquare(name, n);
+                return mirror ? mirrorSquare(sq, n) : sq;
+            };
+            const Move best = topMove(pos);
+            const std::string text = formatMove(best, n) + " in " + formatPosition(pos);
+            EXPECT_EQ(best.from, flip(p.amazon)) << text;
+            const bool staysInside = std::any_of(p.inside.begin(), p.inside.end(),
+                                                 [&](const char* s) { return best.to == flip(s); });
+            EXPECT_FALSE(staysInside) << text;
+        }
+    }
+}
+
+// The Botzone file has no weights file: its compiled-in defaults must be the shipped file's
+// values, or the bot would play another engine than the one the SPRTs measured.
+TEST(MovePrior, CompiledDefaultsAreTheShippedWeights) {
+    const std::string path =
+        std::string(HIPPOLYTA_SOURCE_DIR) + "/engine/weights/hippolyta.weights";
+    std::ifstream in(path, std::ios::binary);
+    ASSERT_TRUE(in) << path;
+    std::stringstream text;
+    text << in.rdbuf();
+    const WeightsFile shipped = parseWeights(text.str(), path);
+    const EngineConfig defaults;
+    ASSERT_FALSE(shipped.values.empty());
+    for (const auto& [name, value] : shipped.values) {
+        const std::optional<double> compiled = getParameter(defaults, name);
+        ASSERT_TRUE(compiled.has_value()) << name;
+        // Weights print with the fewest digits that read back, so the float or double agrees.
+        EXPECT_EQ(static_cast<float>(*compiled), static_cast<float>(value)) << name;
+    }
+}
+
+}  // namespace
+}  // namespace hippolyta
