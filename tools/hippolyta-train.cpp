@@ -230,7 +230,10 @@ int runSpsaCommand(const std::vector<std::string>& args) {
         ("params", po::value(&paramsFile)->required(),
             "file of NAME START MIN MAX C_END R_END lines")
         ("iterations", po::value(&config.schedule.iterations)->default_value(1000),
-            "game pairs in the run");
+            "game pairs in the run")
+        ("batch", po::value(&config.batch)->default_value(1),
+            "pairs played at one theta, so that shards can play them at once (at least N of "
+            "--shard I/N; shard I plays the pairs k with (k-1) mod N = I)");
     // clang-format on
     addSharedOptions(opts, shared);
     po::variables_map vm;
@@ -240,10 +243,10 @@ int runSpsaCommand(const std::vector<std::string>& args) {
         return 0;
     }
     po::notify(vm);
-    int shardIndex = 0, shardCount = 1;
-    applySharedOptions(vm, shared, shardIndex, shardCount);
-    if (shardCount != 1 || !openingsIgnored.empty())
-        throw po::error("spsa plays seeded random openings and no shards");
+    applySharedOptions(vm, shared, config.shardIndex, config.shardCount);
+    if (!openingsIgnored.empty()) throw po::error("spsa plays seeded random openings");
+    if (config.batch < config.shardCount)
+        throw po::error("--batch must be at least the shard count");
     if (core.outDir.empty()) throw po::error("spsa needs --out DIR (its state is the table)");
     if (config.schedule.iterations < 1) throw po::error("--iterations must be at least 1");
     config.params = parseSpsaParams(readFile(paramsFile));

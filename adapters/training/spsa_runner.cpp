@@ -1,8 +1,11 @@
 #include "adapters/training/spsa_runner.h"
 
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <stdexcept>
+#include <thread>
 
 #include "engine/core/text_util.h"
 
@@ -29,7 +32,8 @@ std::string runKey(const SpsaRunConfig& c) {
     std::string key = "spsa engine=" + cleanName(c.engine) + "; seed=" + std::to_string(c.seed) +
                       "; iterations=" + std::to_string(c.schedule.iterations) +
                       "; size=" + std::to_string(c.core.size) +
-                      "; random-plies=" + std::to_string(c.randomPlies) + "; params=";
+                      "; random-plies=" + std::to_string(c.randomPlies) +
+                      (c.batch > 1 ? "; batch=" + std::to_string(c.batch) : "") + "; params=";
     for (const SpsaParam& p : c.params)
         key += p.name + ":" + fixedDecimals(p.start, 6) + ":" + fixedDecimals(p.min, 6) + ":" +
                fixedDecimals(p.max, 6) + ":" + fixedDecimals(p.cEnd, 6) + ":" +
@@ -40,7 +44,7 @@ std::string runKey(const SpsaRunConfig& c) {
 void appendTheta(const SpsaRunConfig& c, int k, const std::vector<double>& theta) {
     const std::string path = c.core.outDir + "/theta.tsv";
     std::ofstream out(path, std::ios::app);
-    if (k == 1) {
+    if (!std::filesystem::exists(path)) {
         out << "iteration";
         for (const SpsaParam& p : c.params)
             out << '\t' << p.name;
@@ -64,45 +68,97 @@ std::vector<double> spsaThetaFromRows(const SpsaRunConfig& config, const std::ve
     for (const SpsaParam& p : config.params)
         theta.push_back(p.start);
     iterations = 0;
-    for (int k = 1; k <= config.schedule.iterations; ++k) {
-        const auto a = byGame.find(2 * k - 1), b = byGame.find(2 * k);
-        if (a == byGame.end() || b == byGame.end()) break;
-        const double result = 2 * (plusScore(*a->second) + plusScore(*b->second)) - 2;
-        theta = spsaUpdate(config.params, config.schedule, config.seed, k, theta, result);
-        iterations = k;
+    const int n = config.schedule.iterations, batch = std::max(1, config.batch);
+    for (int first = 1; first <= n; first += batch) {
+        const int last = std::min(n, first + batch - 1);
+        std::vector<double> results;
+        for (int k = first; k <= last; ++k) {
+            const auto a = byGame.find(2 * k - 1), b = byGame.find(2 * k);
+            if (a == byGame.end() || b == byGame.end()) return theta;
+            results.push_back(2 * (plusScore(*a->second) + plusScore(*b->second)) - 2);
+        }
+        for (int k = first; k <= last; ++k)
+            theta = spsaUpdate(config.params, config.schedule, config.seed, k, theta,
+                               results[k - first]);
+        iterations = last;
     }
     return theta;
 }
 
+namespace {
+
+std::string tableName(const SpsaRunConfig& c) {
+    if (c.shardCount == 1) return "results.tsv";
+    return "results-" + std::to_string(c.shardIndex) + "-of-" + std::to_string(c.shardCount) +
+           ".tsv";
+}
+
+// Every shard's rows: the tables of this run in the output directory.
+std::vector<GameRow> allRows(const SpsaRunConfig& c, const MatchCore& core) {
+    if (c.shardCount == 1) return core.rows();
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(c.core.outDir)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("results", 0) == 0 && entry.path().extension() == ".tsv")
+            files.push_back(entry.path().string());
+    }
+    return mergeTables(files, c.core.tool, nullptr).rows;
+}
+
+// This shard's unplayed games of the batch starting at iteration `first`, at theta.
+std::vector<GameJob> batchJobs(const SpsaRunConfig& c, int first, const std::vector<double>& theta,
+                               const MatchCore& core, const OpeningSource& openings,
+                               std::vector<EngineSpec>& engines) {
+    std::vector<GameJob> jobs;
+    const int last = std::min(c.schedule.iterations, first + std::max(1, c.batch) - 1);
+    for (int k = first; k <= last; ++k) {
+        if ((k - 1) % c.shardCount != c.shardIndex) continue;
+        if (core.has(2 * k - 1) && core.has(2 * k)) continue;  // played before a kill
+        const int plus = static_cast<int>(engines.size());
+        engines.push_back(
+            {sideCommand(c, spsaSide(c.params, c.schedule, c.seed, k, theta, +1)), "plus", ""});
+        engines.push_back(
+            {sideCommand(c, spsaSide(c.params, c.schedule, c.seed, k, theta, -1)), "minus", ""});
+        const Opening opening = openings.at(static_cast<size_t>(k - 1));
+        if (!core.has(2 * k - 1)) jobs.push_back({2 * k - 1, plus, plus + 1, opening});
+        if (!core.has(2 * k)) jobs.push_back({2 * k, plus + 1, plus, opening});
+    }
+    return jobs;
+}
+
+}  // namespace
+
 int runSpsa(const SpsaRunConfig& config, std::ostream& out, std::ostream& err,
             const std::atomic<bool>* interrupt) {
     if (config.core.outDir.empty()) throw std::invalid_argument("SPSA needs an output directory");
+    if (config.batch < config.shardCount)
+        throw std::invalid_argument("SPSA needs a batch of at least one pair a shard");
     MatchCore core(config.core, out, err, interrupt);
-    core.openTable("results.tsv", runKey(config));
+    core.openTable(tableName(config), runKey(config));
     const OpeningSource openings("", config.core.size, config.randomPlies, config.seed);
     int done = 0;
-    std::vector<double> theta = spsaThetaFromRows(config, core.rows(), done);
+    std::vector<double> theta = spsaThetaFromRows(config, allRows(config, core), done);
     if (done > 0) out << "Resuming after iteration " << done << "\n";
-    for (int k = done + 1; k <= config.schedule.iterations; ++k) {
-        const std::vector<double> plus =
-            spsaSide(config.params, config.schedule, config.seed, k, theta, +1);
-        const std::vector<double> minus =
-            spsaSide(config.params, config.schedule, config.seed, k, theta, -1);
-        core.setEngines(
-            {{sideCommand(config, plus), "plus", ""}, {sideCommand(config, minus), "minus", ""}});
-        const Opening opening = openings.at(static_cast<size_t>(k - 1));
-        const std::vector<GameJob> jobs = {{2 * k - 1, 0, 1, opening}, {2 * k, 1, 0, opening}};
-        // Games of an earlier, interrupted try of this pair are replayed as a pair.
-        if (!core.play(jobs, [](const GameRow&) {})) return 130;
-        int completed = 0;
-        theta = spsaThetaFromRows(config, core.rows(), completed);
-        if (completed != k)
-            throw std::runtime_error("iteration " + std::to_string(k) + " lost a game");
-        std::string line = "iteration " + std::to_string(k) + ":";
+    while (done < config.schedule.iterations) {
+        std::vector<EngineSpec> engines;
+        const std::vector<GameJob> jobs =
+            batchJobs(config, done + 1, theta, core, openings, engines);
+        if (!jobs.empty()) {
+            core.setEngines(engines);
+            if (!core.play(jobs, [](const GameRow&) {})) return 130;
+        } else {  // the rest of the batch is another shard's: wait for its table
+            if (interrupt && *interrupt) return 130;
+            std::this_thread::sleep_for(std::chrono::duration<double>(config.pollSeconds));
+        }
+        int now = 0;
+        theta = spsaThetaFromRows(config, allRows(config, core), now);
+        if (now == done) continue;
+        done = now;
+        std::string line = "iteration " + std::to_string(done) + ":";
         for (size_t i = 0; i < theta.size(); ++i)
             line += " " + config.params[i].name + "=" + fixedDecimals(theta[i], 4);
         core.say(out, line);
-        appendTheta(config, k, theta);
+        if (config.shardIndex == 0) appendTheta(config, done, theta);
     }
     return 0;
 }

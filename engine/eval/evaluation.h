@@ -8,12 +8,11 @@
 // (phase 0) to its `open` value (phase 1). The score is from the side to move's view, in
 // units of about one square of territory; winProbability() maps it through a logistic.
 //
-// The weights are set by hand after the literature's shape (c1, c2, t2 and mobility early,
-// t1 late), then checked with tools/hippolyta-arena. Against the alphabeta2 baseline on 8x8
-// (100 games each, 5000 simulations a move, same openings), from the first defaults (c1.open
-// 0.25, mobility.open 0.6, win_scale 6): 85%; t1.open 0.6: 79%; win_scale 4: 90%;
-// mobility.open 0.3: 88%; c1.open 0.5: 89%; the last three together: 87%, and in self-play
-// against the first defaults at 0.1 s a move 17-13 on 10x10 and 20-10 on 8x8: adopted.
+// The five terms' weights are fitted (hippolyta-train eval, Texel's method) to 53,096 positions
+// of self-play: eval1 in engine/weights/candidates/, adopted after an SPRT against the
+// hand-set weights of round 1 (docs/learning.md, step 2: +51.5 Elo). The literals are the
+// shipped weights file's. The rest (tie bonus, phase, trapped amazons, win scale) is round 1's,
+// set by hand and checked with tools/hippolyta-arena.
 #pragma once
 
 #include "engine/core/position.h"
@@ -27,11 +26,15 @@ struct TermWeights {
 };
 
 struct EvalWeights {
-    TermWeights t1{0.35, 1.0};   // queen-distance territory
-    TermWeights t2{0.25, 0.05};  // king-distance territory
-    TermWeights c1{0.5, 0.0};    // 2 * sum(2^-D1own - 2^-D1opp)
-    TermWeights c2{0.25, 0.0};   // sum clamp((D2opp - D2own) / 6, -1, 1)
-    TermWeights mobility{0.3, 0.1};
+    // queen-distance territory
+    TermWeights t1{0.16978798605594164, 0.6686904657252222};
+    // king-distance territory
+    TermWeights t2{0.04102180518548946, 0.5475799781684618};
+    // 2 * sum(2^-D1own - 2^-D1opp)
+    TermWeights c1{-0.16789040736061386, -0.08148888595719747};
+    // sum clamp((D2opp - D2own) / 6, -1, 1)
+    TermWeights c2{0.20786512448182298, 0.28156384448447264};
+    TermWeights mobility{0.12606648803664003, 0.25229892570088286};
     double tieBonus = 0.2;        // a square both reach at the same distance, to the mover
     double phaseScale = 40;       // w at which the opening weights apply fully
     double trappedPenalty = 4.0;  // per amazon with (almost) no room, in mobility units

@@ -45,6 +45,7 @@ MctsOptions optionsFor(const EngineConfig& config, int threads) {
 
 struct RunTotals {
     uint64_t nodes = 0;
+    uint64_t signature = 0;  // of the single-threaded searches' root statistics
     uint64_t simulations = 0;
     double seconds = 0;
     double cpuSeconds = 0;  // process CPU time: the thread figures hold on a busy machine
@@ -62,6 +63,25 @@ double cpuNow() {
     return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
 }
 
+// Folds a search's root statistics into a signature (FNV-1a over the chosen move and every
+// root move's visits): any change of the search's choices or of its constants shows.
+uint64_t signatureStep(uint64_t signature, const SearchResult& r) {
+    uint64_t h = signature ? signature : 1469598103934665603ull;
+    auto mix = [&h](uint64_t v) {
+        for (int i = 0; i < 8; ++i) {
+            h ^= (v >> (8 * i)) & 0xff;
+            h *= 1099511628211ull;
+        }
+    };
+    mix(r.move ? r.move->packed() : 0);
+    mix(r.treeNodes);
+    for (const CandidateInfo& c : r.candidates) {
+        mix(c.move.packed());
+        mix(c.visits);
+    }
+    return h;
+}
+
 RunTotals searchAll(const MctsOptions& options, const SearchLimits& limits) {
     RunTotals t;
     const std::atomic<bool> never{false};
@@ -74,6 +94,7 @@ RunTotals searchAll(const MctsOptions& options, const SearchLimits& limits) {
         t.cpuSeconds += cpuNow() - c0;
         t.nodes += r.treeNodes;
         t.simulations += r.simulations;
+        t.signature = signatureStep(t.signature, r);
     }
     return t;
 }
@@ -95,7 +116,7 @@ std::vector<Position> benchPositions() {
 uint64_t benchSignature(const EngineConfig& config, uint64_t visits) {
     SearchLimits limits;
     limits.visits = visits;
-    return searchAll(optionsFor(config, 1), limits).nodes;
+    return searchAll(optionsFor(config, 1), limits).signature;
 }
 
 BenchReport runBench(const EngineConfig& config) {
@@ -120,7 +141,7 @@ BenchReport runBench(const EngineConfig& config, const BenchOptions& options) {
 
     report.emplace_back("positions", std::to_string(positions.size()));
     report.emplace_back("visits_per_position", std::to_string(limits.visits));
-    report.emplace_back("signature", std::to_string(one.nodes));
+    report.emplace_back("signature", std::to_string(one.signature));
     report.emplace_back("simulations", std::to_string(one.simulations));
     report.emplace_back("evals_per_second",
                         std::to_string(static_cast<uint64_t>(options.evalCount / evalSeconds)));

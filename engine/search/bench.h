@@ -28,7 +28,8 @@ BenchReport runBench(const EngineConfig& config, const BenchOptions& options);
 
 // The bench positions: the start, middle games after fixed move lists, an endgame.
 std::vector<Position> benchPositions();
-// The deterministic part only: total tree nodes over the bench positions.
+// The deterministic part only: a hash of the single-threaded searches' root statistics (the
+// chosen moves, every root move's visits, the tree sizes) over the bench positions.
 uint64_t benchSignature(const EngineConfig& config, uint64_t visits);
 
 }  // namespace hippolyta

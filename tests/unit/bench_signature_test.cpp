@@ -20,7 +20,15 @@ TEST(Bench, SignatureIsStableFromRunToRun) {
 TEST(Bench, SignatureOfTheDefaultsIsTheRecordedOne) {
     EngineConfig config;
     config.memoryMb = 64;
-    EXPECT_EQ(benchSignature(config, 150), 12294u);
+    const uint64_t recorded = 9711450758169400200ull;
+    EXPECT_EQ(benchSignature(config, 300), recorded);
+    // It sees a change of the evaluation's weights and of the move prior's.
+    EngineConfig other = config;
+    other.eval.t1.open += 0.1;
+    EXPECT_NE(benchSignature(other, 300), recorded);
+    other = config;
+    other.prior[PriorLayout::kRoom] += 0.5;
+    EXPECT_NE(benchSignature(other, 300), recorded);
 }
 
 TEST(Bench, PositionsAreTheDocumentedOnes) {

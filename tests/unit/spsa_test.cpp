@@ -2,9 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <sstream>
+#include <thread>
 
 #include "adapters/training/spsa.h"
 #include "adapters/training/spsa_runner.h"
+#include "test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -87,6 +91,81 @@ TEST(Spsa, ThetaFollowsFromTheResultsTable) {
     want = spsaUpdate(config.params, config.schedule, 3, 2, want, 0);
     want = spsaUpdate(config.params, config.schedule, 3, 3, want, -2);
     EXPECT_EQ(theta, want);
+}
+
+TEST(Spsa, ABatchStepsOnlyWhenAllItsPairsArePlayed) {
+    SpsaRunConfig config;
+    config.params = {param("x", 5)};
+    config.schedule.iterations = 6;
+    config.batch = 2;
+    std::vector<GameRow> rows;
+    auto pair = [&](int k, double plusGames) {
+        for (int g = 0; g < 2; ++g) {
+            GameRow r;
+            r.game = 2 * k - 1 + g;
+            r.white = g == 0 ? "plus" : "minus";
+            r.black = g == 0 ? "minus" : "plus";
+            const bool plusWins = g < plusGames;
+            r.winner = plusWins == (g == 0) ? Color::White : Color::Black;
+            rows.push_back(r);
+        }
+    };
+    pair(1, 2), pair(2, 1), pair(4, 0);  // batch 1 complete; batch 2 lacks iteration 3
+    int done = 0;
+    const std::vector<double> theta = spsaThetaFromRows(config, rows, done);
+    EXPECT_EQ(done, 2);
+    std::vector<double> want = {5};
+    want = spsaUpdate(config.params, config.schedule, config.seed, 1, want, 2);
+    want = spsaUpdate(config.params, config.schedule, config.seed, 2, want, 0);
+    EXPECT_EQ(theta, want);
+    pair(3, 2);
+    spsaThetaFromRows(config, rows, done);
+    EXPECT_EQ(done, 4);
+}
+
+// The real engine on 6x6 at fixed visits plays the same games from the same theta, so two
+// shards playing a run at once in one directory must end where one process ends.
+TEST(Spsa, ShardsPlayingAtOnceFollowTheSameThetaAsOneRun) {
+    const std::filesystem::path engine = std::filesystem::path(HIPPOLYTA_BIN_DIR) / "hippolyta";
+    ASSERT_TRUE(std::filesystem::exists(engine)) << engine << " is missing";
+    TestDir dir;
+    auto config = [&](const std::string& out, int shard, int shards) {
+        SpsaRunConfig c;
+        c.engine =
+            engine.string() + " --visits 30 --seed 5 --threads 1 --no-book --param solver_budget=0";
+        SpsaParam p = param("exploration", 0.25);
+        p.min = 0.05, p.max = 1, p.cEnd = 0.1, p.rEnd = 0.5;
+        c.params = {p};
+        c.schedule.iterations = 4;
+        c.batch = 2;
+        c.shardIndex = shard;
+        c.shardCount = shards;
+        c.pollSeconds = 0.05;
+        c.core.size = 6;
+        c.core.outDir = (dir / out).string();
+        c.core.tool = "spsa-test";
+        return c;
+    };
+    std::ostringstream out, err;
+    ASSERT_EQ(runSpsa(config("one", 0, 1), out, err, nullptr), 0) << err.str();
+    int shardCodes[2] = {-1, -1};
+    std::ostringstream shardOut[2], shardErr[2];
+    std::thread second(
+        [&] { shardCodes[1] = runSpsa(config("two", 1, 2), shardOut[1], shardErr[1], nullptr); });
+    shardCodes[0] = runSpsa(config("two", 0, 2), shardOut[0], shardErr[0], nullptr);
+    second.join();
+    ASSERT_EQ(shardCodes[0], 0) << shardErr[0].str();
+    ASSERT_EQ(shardCodes[1], 0) << shardErr[1].str();
+    EXPECT_TRUE(std::filesystem::exists(dir / "two" / "results-1-of-2.tsv"));
+    // Theta after each batch, as shard 0 wrote it, is the single run's.
+    auto text = [](const std::filesystem::path& p) {
+        std::ifstream in(p);
+        std::stringstream s;
+        s << in.rdbuf();
+        return s.str();
+    };
+    EXPECT_EQ(text(dir / "two" / "theta.tsv"), text(dir / "one" / "theta.tsv"));
+    EXPECT_NE(text(dir / "one" / "theta.tsv").find("\n4\t"), std::string::npos);
 }
 
 TEST(Spsa, ParsesParameterFilesAndRefusesBadLines) {
