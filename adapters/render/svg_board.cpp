@@ -54,8 +54,8 @@ constexpr const char* kRules[] = {
     ".tt>.mark{fill:#8a8a8a}",
     ".ring{fill:none;stroke:#d2452b;stroke-width:3.5}",
     ".lastmove{fill:none;stroke:#1d63c4;stroke-opacity:.7;stroke-width:5;stroke-linecap:round}",
-    ".lastshot{fill:none;stroke:#d2452b;stroke-opacity:.75;stroke-width:3.5;"
-    "stroke-dasharray:7 6;stroke-linecap:round}",
+    (".lastshot{fill:none;stroke:#d2452b;stroke-opacity:.75;stroke-width:3.5;"
+     "stroke-dasharray:7 6;stroke-linecap:round}"),
 };
 
 std::string style(const std::string& id) {

@@ -179,11 +179,12 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
 
 // What a new child keeps as its prior: with the PUCT term on, its probability under the
 // learned prior (a softmax over all legal moves, whose log-sum the first header keeps); with it
-// off, its ordering score (shown by analysis); at eval-ordered nodes with the term on, nothing.
-PriorScale Mcts::priorScale(bool byEval, const std::vector<ScoredMove>* moves) const {
+// off, and at the root (which selects without it), its ordering score, for analysis; at other
+// eval-ordered nodes with the term on, nothing.
+PriorScale Mcts::priorScale(bool isRoot, bool byEval, const std::vector<ScoredMove>* moves) const {
     const SearchParams& p = options_.params;
     PriorScale s;
-    if (p.priorBias <= 0) return s;
+    if (p.priorBias <= 0 || isRoot) return s;
     s.kind = byEval || p.ordering != 2 ? PriorScale::None : PriorScale::Probability;
     if (s.kind == PriorScale::Probability && moves && !moves->empty()) {
         float top = moves->front().score;
@@ -245,7 +246,7 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    const PriorScale scale = priorScale(byEval, &w.moves);
+    const PriorScale scale = priorScale(isRoot, byEval, &w.moves);
     TreeNode& header = pool().at(h);
     header.init(count, scale.logSum);
     header.visits = total;
@@ -270,7 +271,7 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
         orderedMoves(pos, w, byEval, created + want);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
-        PriorScale scale = priorScale(byEval, nullptr);
+        PriorScale scale = priorScale(isRoot, byEval, nullptr);
         scale.logSum = first.prior;
         w.existing.clear();
         uint32_t last = load(node.children);
@@ -308,7 +309,8 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
     const double visible =
         p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
     const double explore = p.exploration * std::sqrt(std::log(static_cast<double>(parentVisits)));
-    const double bias = p.priorBias * std::sqrt(static_cast<double>(parentVisits));
+    // The root's children are ordered by the full evaluation: no prior to bias them by.
+    const double bias = isRoot ? 0.0 : p.priorBias * std::sqrt(static_cast<double>(parentVisits));
     const InverseRoots& roots = InverseRoots::get();
     for (int attempt = 0; attempt < 2; ++attempt) {
         TreeNode* best = nullptr;

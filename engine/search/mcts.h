@@ -78,7 +78,7 @@ class Mcts {
     void updateProof(TreeNode& parent, const TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
     void orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed);
-    PriorScale priorScale(bool byEval, const std::vector<ScoredMove>* moves) const;
+    PriorScale priorScale(bool isRoot, bool byEval, const std::vector<ScoredMove>* moves) const;
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);
     std::optional<SearchResult> solveRoot(const SearchLimits& limits,
