@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <boost/process.hpp>
 #include <chrono>
 #include <filesystem>
@@ -250,12 +251,15 @@ TEST(KillResume, BookBuilderResumesToTheSameBook) {
 // ---- the engine's game log ---------------------------------------------------------------
 
 // Feeds a game to the engine (our random moves and its genmoves, alternately) until it is
-// killed; returns the moves whose answers arrived.
-std::vector<Move> playUntilKilled(GtpProcess& engine, std::mt19937& rng) {
+// killed; returns the moves whose answers arrived. `started` is raised once the engine has
+// answered its first command, so that kill times count from there, not from a slow start-up.
+std::vector<Move> playUntilKilled(GtpProcess& engine, std::mt19937& rng,
+                                  std::atomic<bool>& started) {
     std::vector<Move> answered;
     Game game(Position::start(10));
     try {
         if (!engine.send("boardsize 10", 10).ok) ADD_FAILURE() << "boardsize refused";
+        started = true;
         while (!game.isOver()) {
             const std::string color = colorName(game.position().sideToMove());
             Move m;
@@ -289,11 +293,15 @@ TEST(KillResume, EngineGameLogHoldsEveryAnsweredMove) {
             GtpProcess engine("exec " + (kBin / "hippolyta").string() + " --no-book --visits 20" +
                                   " --game-log " + dir.path().string(),
                               false);
+            std::atomic<bool> started{false};
             std::thread killer([&] {
+                const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+                while (!started && std::chrono::steady_clock::now() < giveUp)
+                    std::this_thread::sleep_for(milliseconds(1));
                 std::this_thread::sleep_for(at);
                 ::kill(-engine.pid(), SIGKILL);
             });
-            answered = playUntilKilled(engine, rng);
+            answered = playUntilKilled(engine, rng, started);
             killer.join();
         }
         std::vector<fs::path> files;
