@@ -1,5 +1,6 @@
 #include "adapters/training/spsa_runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -41,6 +42,11 @@ std::string runKey(const SpsaRunConfig& c) {
     return key;
 }
 
+// The last iteration of the batch that starts at iteration `first`.
+int batchEnd(const SpsaRunConfig& c, int first) {
+    return std::min(c.schedule.iterations, first + std::max(1, c.batch) - 1);
+}
+
 void appendTheta(const SpsaRunConfig& c, int k, const std::vector<double>& theta) {
     const std::string path = c.core.outDir + "/theta.tsv";
     std::ofstream out(path, std::ios::app);
@@ -68,9 +74,8 @@ std::vector<double> spsaThetaFromRows(const SpsaRunConfig& config, const std::ve
     for (const SpsaParam& p : config.params)
         theta.push_back(p.start);
     iterations = 0;
-    const int n = config.schedule.iterations, batch = std::max(1, config.batch);
-    for (int first = 1; first <= n; first += batch) {
-        const int last = std::min(n, first + batch - 1);
+    for (int first = 1; first <= config.schedule.iterations; first = iterations + 1) {
+        const int last = batchEnd(config, first);
         std::vector<double> results;
         for (int k = first; k <= last; ++k) {
             const auto a = byGame.find(2 * k - 1), b = byGame.find(2 * k);
@@ -110,8 +115,7 @@ std::vector<GameJob> batchJobs(const SpsaRunConfig& c, int first, const std::vec
                                const MatchCore& core, const OpeningSource& openings,
                                std::vector<EngineSpec>& engines) {
     std::vector<GameJob> jobs;
-    const int last = std::min(c.schedule.iterations, first + std::max(1, c.batch) - 1);
-    for (int k = first; k <= last; ++k) {
+    for (int k = first, last = batchEnd(c, first); k <= last; ++k) {
         if ((k - 1) % c.shardCount != c.shardIndex) continue;
         if (core.has(2 * k - 1) && core.has(2 * k)) continue;  // played before a kill
         const int plus = static_cast<int>(engines.size());

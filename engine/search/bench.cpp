@@ -44,14 +44,12 @@ MctsOptions optionsFor(const EngineConfig& config, int threads) {
 }
 
 struct RunTotals {
-    uint64_t nodes = 0;
     uint64_t signature = 0;  // of the single-threaded searches' root statistics
     uint64_t simulations = 0;
     double seconds = 0;
     double cpuSeconds = 0;  // process CPU time: the thread figures hold on a busy machine
 
     RunTotals& operator+=(const RunTotals& o) {
-        nodes += o.nodes;
         simulations += o.simulations;
         seconds += o.seconds;
         cpuSeconds += o.cpuSeconds;
@@ -92,7 +90,6 @@ RunTotals searchAll(const MctsOptions& options, const SearchLimits& limits) {
         const SearchResult r = mcts.search(Game(pos), limits, never);
         t.seconds += secondsSince(t0);
         t.cpuSeconds += cpuNow() - c0;
-        t.nodes += r.treeNodes;
         t.simulations += r.simulations;
         t.signature = signatureStep(t.signature, r);
     }

@@ -181,22 +181,26 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
 // learned prior (a softmax over all legal moves, whose log-sum the first header keeps); with it
 // off, and at the root (which selects without it), its ordering score, for analysis; at other
 // eval-ordered nodes with the term on, nothing.
-PriorScale Mcts::priorScale(bool isRoot, bool byEval, const std::vector<ScoredMove>* moves) const {
+PriorScale::Kind Mcts::priorKind(bool isRoot, bool byEval) const {
     const SearchParams& p = options_.params;
-    PriorScale s;
-    if (p.priorBias <= 0 || isRoot) return s;
-    s.kind = byEval || p.ordering != 2 ? PriorScale::None : PriorScale::Probability;
-    if (s.kind == PriorScale::Probability && moves && !moves->empty()) {
-        float top = moves->front().score;
-        for (const ScoredMove& m : *moves)
-            top = std::max(top, m.score);
-        double sum = 0;
-        for (const ScoredMove& m : *moves)
-            sum += std::exp(static_cast<double>(m.score - top));
-        s.logSum = top + static_cast<float>(std::log(sum));
-    }
-    return s;
+    if (p.priorBias <= 0 || isRoot) return PriorScale::Score;
+    return byEval || p.ordering != 2 ? PriorScale::None : PriorScale::Probability;
 }
+
+namespace {
+
+// log(sum of exp(score)) over moves, computed stably (moves not empty).
+float logSumExp(const std::vector<ScoredMove>& moves) {
+    float top = moves.front().score;
+    for (const ScoredMove& m : moves)
+        top = std::max(top, m.score);
+    double sum = 0;
+    for (const ScoredMove& m : moves)
+        sum += std::exp(static_cast<double>(m.score - top));
+    return top + static_cast<float>(std::log(sum));
+}
+
+}  // namespace
 
 // Scores the moves of pos and puts the best `needed` first, in order (the rest unordered).
 void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed) {
@@ -246,7 +250,8 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    const PriorScale scale = priorScale(isRoot, byEval, &w.moves);
+    PriorScale scale{priorKind(isRoot, byEval)};
+    if (scale.kind == PriorScale::Probability) scale.logSum = logSumExp(w.moves);
     TreeNode& header = pool().at(h);
     header.init(count, scale.logSum);
     header.visits = total;
@@ -271,8 +276,7 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
         orderedMoves(pos, w, byEval, created + want);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
-        PriorScale scale = priorScale(isRoot, byEval, nullptr);
-        scale.logSum = first.prior;
+        const PriorScale scale{priorKind(isRoot, byEval), first.prior};
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](TreeNode& c) {
@@ -338,7 +342,8 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             }
             const double inv = roots.of(n);
             const double q = static_cast<double>(load(c.valueSum)) * (inv * inv / kValueOne);
-            const double s = q + explore * inv + bias * c.prior / (n + 1);
+            double s = q + explore * inv;
+            if (bias > 0) s += bias * c.prior / (n + 1);
             if (s > bestScore) {
                 best = &c;
                 bestScore = s;

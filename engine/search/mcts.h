@@ -35,7 +35,7 @@ struct MctsOptions {
     PriorWeights prior = fittedPriorWeights();  // the learned move order (params.ordering 2)
 };
 
-// How a new child's prior field is filled (Mcts::priorScale).
+// How a new child's prior field is filled (Mcts::priorKind).
 struct PriorScale {
     enum Kind { Score, Probability, None } kind = Score;
     float logSum = 0;  // of the softmax, for Probability
@@ -78,7 +78,7 @@ class Mcts {
     void updateProof(TreeNode& parent, const TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
     void orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed);
-    PriorScale priorScale(bool isRoot, bool byEval, const std::vector<ScoredMove>* moves) const;
+    PriorScale::Kind priorKind(bool isRoot, bool byEval) const;
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);
     std::optional<SearchResult> solveRoot(const SearchLimits& limits,

@@ -3,8 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -12,6 +11,7 @@
 #include "engine/search/move_prior.h"
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
+#include "test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -85,11 +85,8 @@ TEST(MovePrior, RanksTheEscapeOfAnAlmostShutInAmazonFirst) {
 TEST(MovePrior, CompiledDefaultsAreTheShippedWeights) {
     const std::string path =
         std::string(HIPPOLYTA_SOURCE_DIR) + "/engine/weights/hippolyta.weights";
-    std::ifstream in(path, std::ios::binary);
-    ASSERT_TRUE(in) << path;
-    std::stringstream text;
-    text << in.rdbuf();
-    const WeightsFile shipped = parseWeights(text.str(), path);
+    ASSERT_TRUE(std::filesystem::exists(path)) << path;
+    const WeightsFile shipped = parseWeights(fileBytes(path), path);
     const EngineConfig defaults;
     ASSERT_FALSE(shipped.values.empty());
     for (const auto& [name, value] : shipped.values) {

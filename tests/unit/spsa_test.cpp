@@ -158,14 +158,8 @@ TEST(Spsa, ShardsPlayingAtOnceFollowTheSameThetaAsOneRun) {
     ASSERT_EQ(shardCodes[1], 0) << shardErr[1].str();
     EXPECT_TRUE(std::filesystem::exists(dir / "two" / "results-1-of-2.tsv"));
     // Theta after each batch, as shard 0 wrote it, is the single run's.
-    auto text = [](const std::filesystem::path& p) {
-        std::ifstream in(p);
-        std::stringstream s;
-        s << in.rdbuf();
-        return s.str();
-    };
-    EXPECT_EQ(text(dir / "two" / "theta.tsv"), text(dir / "one" / "theta.tsv"));
-    EXPECT_NE(text(dir / "one" / "theta.tsv").find("\n4\t"), std::string::npos);
+    EXPECT_EQ(fileBytes(dir / "two" / "theta.tsv"), fileBytes(dir / "one" / "theta.tsv"));
+    EXPECT_NE(fileBytes(dir / "one" / "theta.tsv").find("\n4\t"), std::string::npos);
 }
 
 TEST(Spsa, ParsesParameterFilesAndRefusesBadLines) {
