@@ -74,6 +74,7 @@ MergedTables mergeTables(const std::vector<std::string>& files, const std::strin
     std::map<int, GameRow> games;
     for (const std::string& file : files) {
         const ParsedTable t = parseResultsTable(readWholeFile(file), file);
+        if (t.matchKey.empty() && t.rows.empty()) continue;  // a shard still writing its header
         if (t.tornLastLine && err)
             *err << tool << ": " << file << ": ignored a half-written last line\n";
         if (merged.key.empty()) merged.key = t.matchKey;

@@ -121,7 +121,8 @@ struct MergedTables {
     std::string key;
     std::vector<GameRow> rows;  // in game-number order
 };
-// Notes half-written last lines on err (may be null), naming tool. Throws std::invalid_argument
+// Notes half-written last lines on err (may be null), naming tool. Skips a table whose header
+// is not yet complete (a shard starting while another reads). Throws std::invalid_argument
 // for tables of different runs or a game with different results in two tables.
 MergedTables mergeTables(const std::vector<std::string>& files, const std::string& tool,
                          std::ostream* err);

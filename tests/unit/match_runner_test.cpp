@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "adapters/match/match_core.h"
 #include "adapters/match/match_runner.h"
 #include "adapters/match/results_table.h"
 #include "engine/core/records/sgf.h"
@@ -212,6 +213,25 @@ TEST_F(MatchRunnerTest, ShardsMergeIntoTheWholeMatch) {
     EXPECT_NE(out.str().find("Merged 4 games from 2 tables"), std::string::npos);
     EXPECT_NE(out.str().find("Score of A vs B: 2 - 2 - 0  [0.500] 4"), std::string::npos)
         << out.str();
+}
+
+// SPSA shards read each other's tables while they play: one caught between its creation and
+// its header's flush holds no run key yet and must not make the others look foreign.
+TEST_F(MatchRunnerTest, MergeSkipsATableWhoseHeaderIsStillBeingWritten) {
+    MatchConfig c = config("", 2);
+    std::ostringstream out, err;
+    ASSERT_EQ(runMatch(c, out, err), 0) << err.str();
+    const std::string whole = (dir_ / "out" / "results.tsv").string();
+    const std::string empty = (dir_ / "empty.tsv").string();
+    const std::string torn = (dir_ / "torn.tsv").string();
+    std::ofstream(empty).flush();
+    std::ofstream(torn) << "# hippolyta-match results 1\n# match: spsa eng";
+    for (const auto& files : {std::vector<std::string>{empty, torn, whole},
+                              std::vector<std::string>{whole, torn, empty}}) {
+        const MergedTables merged = mergeTables(files, "test", nullptr);
+        EXPECT_EQ(merged.key, key(c));
+        EXPECT_EQ(merged.rows.size(), 2u);
+    }
 }
 
 // Two real Hippolyta processes, two games at a time, on a small board with tiny budgets.
