@@ -57,9 +57,10 @@ struct SearchLimits {
 // 0.139, widening 3.31 + 0.81 N^0.455, prior_bias 0.040; engine/weights/candidates/spsa1)
 // won an SPRT at 2,000 visits a move (+51 Elo) but lost to round 1 at 0.25 s a move (about
 // 40k visits; docs/learning.md, steps 3 and 4): tuned at 400 visits, the narrow widening
-// does not scale. They stay out until a tune at real time controls passes.
+// does not scale. SPSA's exploration alone (0.14), with the fitted evaluation's calibrated (less
+// spread) values, beat 0.25 at 0.25 s a move: +175 Elo, 228 games (step 5); 0.08 lost to it.
 struct SearchParams {
-    double exploration = 0.25;  // UCT: q + exploration * sqrt(ln N / n)
+    double exploration = 0.14;  // UCT: q + exploration * sqrt(ln N / n)
     int playoutPlies = 2;       // random plies before the evaluation
     double wideningBase = 2;    // children considered: base + scale * visits^exponent
     double wideningScale = 1.0;
