@@ -104,11 +104,10 @@ std::string explain(const Game& game, const EvalWeights& weights) {
                colorName(opposite(me)) + " wins\n";
     out += "Phase: w " + fixedDecimals(t.w, 3) + ", phase " + fixedDecimals(t.phase, 3) + "\n";
     out += "term             raw  weight contribution\n";
-    out += termLine("t1", t.t1, weights.t1, t.phase);
-    out += termLine("t2", t.t2, weights.t2, t.phase);
-    out += termLine("c1", t.c1, weights.c1, t.phase);
-    out += termLine("c2", t.c2, weights.c2, t.phase);
-    out += termLine("mobility", t.mobility, weights.mobility, t.phase);
+    const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(weights, pos.size());
+    const double raw[kEvalTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
+    for (int k = 0; k < kEvalTerms; ++k)
+        out += termLine(kEvalTermNames[k], raw[k], tw[k], t.phase);
     out += mobilityLine(pos, me, t.ownMobility);
     out += mobilityLine(pos, opposite(me), t.oppMobility);
     out += "Score: " + fixedDecimals(score, 3) + " (" + colorName(me) + "'s view)\n";

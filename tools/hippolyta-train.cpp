@@ -126,20 +126,29 @@ int runEval(const std::vector<std::string>& args) {
     EvalFitConfig config;
     po::options_description opts("hippolyta-train eval [options]");
     addCommon(opts, c);
+    int ownSize = 0;
     opts.add_options()("value-weight", po::value(&config.valueWeight)->default_value(0.5),
                        "target = (1 - w) * result + w * search value")(
-        "l2", po::value(&config.l2)->default_value(1e-4), "pull toward the starting weights");
+        "l2", po::value(&config.l2)->default_value(1e-4), "pull toward the starting weights")(
+        "own-size", po::value(&ownSize)->default_value(0),
+        "fit this board size's own weights (eval.NxN.*) on its positions alone");
     if (parse(args, opts)) return 0;
+    if (ownSize && (ownSize < kMinBoardSize || ownSize > kMaxBoardSize))
+        throw std::runtime_error("--own-size must be 4..11");
     const auto t0 = std::chrono::steady_clock::now();
     EngineConfig engine = startConfig(c);
     const DataSplit data = loadFitData(c.data, c.fit);
     EvalFitReport r;
-    engine.eval = fitEvaluation(data.train, data.heldOut, engine.eval, config, r);
+    engine.eval =
+        ownSize ? fitEvaluationForSize(data.train, data.heldOut, engine.eval, ownSize, config, r)
+                : fitEvaluation(data.train, data.heldOut, engine.eval, config, r);
     const std::string notes = printFit(r, "log-loss", secondsSince(t0));
     std::cout << "held-out accuracy (winner) " << fixedDecimals(r.heldAccuracyBefore, 4) << " -> "
               << fixedDecimals(r.heldAccuracyAfter, 4) << "\n";
-    for (const std::string& name : evalFitNames())
+    for (std::string name : evalFitNames()) {
+        if (ownSize) name = sizeTermName(ownSize, name.substr(std::string("eval.").size()));
         std::cout << "  " << name << " " << fixedDecimals(*getParameter(engine, name), 4) << "\n";
+    }
     writeWeights(c, engine, {commandLine("eval", args), notes});
     return 0;
 }

@@ -4,10 +4,9 @@ namespace hippolyta {
 
 namespace {
 
-constexpr int kTerms = 5;
-const char* const kTermNames[kTerms] = {"t1", "t2", "c1", "c2", "mobility"};
-TermWeights EvalWeights::*const kTermMembers[kTerms] = {
-    &EvalWeights::t1, &EvalWeights::t2, &EvalWeights::c1, &EvalWeights::c2, &EvalWeights::mobility};
+constexpr int kTerms = kEvalTerms;
+constexpr auto& kTermNames = kEvalTermNames;
+constexpr auto& kTermMembers = kEvalTermMembers;
 
 LogisticData dataOf(const std::vector<FitPosition>& positions, const EvalWeights& w,
                     double valueWeight, bool resultsOnly) {
@@ -18,6 +17,13 @@ LogisticData dataOf(const std::vector<FitPosition>& positions, const EvalWeights
                                   : (1 - valueWeight) * p.result + valueWeight * p.value);
     }
     return d;
+}
+
+std::vector<FitPosition> ofSize(const std::vector<FitPosition>& positions, int size) {
+    std::vector<FitPosition> out;
+    for (const FitPosition& p : positions)
+        if (p.position.size() == size) out.push_back(p);
+    return out;
 }
 
 }  // namespace
@@ -79,6 +85,21 @@ EvalWeights fitEvaluation(const std::vector<FitPosition>& train,
     report.heldAccuracyBefore = accuracy(heldResults, before, scale);
     report.heldAccuracyAfter = accuracy(heldResults, fit.theta, scale);
     return withEvalFitTheta(start, fit.theta);
+}
+
+EvalWeights fitEvaluationForSize(const std::vector<FitPosition>& train,
+                                 const std::vector<FitPosition>& heldOut, const EvalWeights& start,
+                                 int size, const EvalFitConfig& config, EvalFitReport& report) {
+    EvalWeights shared = start;  // the size's weights as the shared ones, to fit as usual
+    const std::array<TermWeights, kTerms> own = termWeightsFor(start, size);
+    for (int k = 0; k < kTerms; ++k)
+        shared.*kTermMembers[k] = own[static_cast<size_t>(k)];
+    const EvalWeights fitted =
+        fitEvaluation(ofSize(train, size), ofSize(heldOut, size), shared, config, report);
+    EvalWeights out = start;
+    const std::vector<double> theta = evalFitTheta(fitted);
+    std::copy(theta.begin(), theta.end(), out.bySize[static_cast<size_t>(size)].value.begin());
+    return out;
 }
 
 }  // namespace hippolyta

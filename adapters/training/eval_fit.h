@@ -37,4 +37,10 @@ EvalWeights fitEvaluation(const std::vector<FitPosition>& train,
                           const std::vector<FitPosition>& heldOut, const EvalWeights& start,
                           const EvalFitConfig& config, EvalFitReport& report);
 
+// Fits one board size's own weights (eval.10x10.t1.open, ...) on that size's positions alone,
+// starting from the weights that apply on it; the shared weights stay as they were.
+EvalWeights fitEvaluationForSize(const std::vector<FitPosition>& train,
+                                 const std::vector<FitPosition>& heldOut, const EvalWeights& start,
+                                 int size, const EvalFitConfig& config, EvalFitReport& report);
+
 }  // namespace hippolyta

@@ -146,13 +146,38 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
     t.w = phaseMeasure(q[0], q[1]);
     t.phase = std::clamp(t.w / weights.phaseScale, 0.0, 1.0);
     const double p = t.phase;
-    t.score = weights.t1.at(p) * t.t1 + weights.t2.at(p) * t.t2 + weights.c1.at(p) * t.c1 +
-              weights.c2.at(p) * t.c2 + weights.mobility.at(p) * t.mobility;
+    // Summed in the same order as ever, so the shared weights score bit for bit as before.
+    const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(weights, N);
+    const double values[kEvalTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
+    t.score = 0;
+    for (int k = 0; k < kEvalTerms; ++k)
+        t.score += tw[k].at(p) * values[k];
     if (terms) *terms = t;
     return t.score;
 }
 
 }  // namespace
+
+SizeWeightsTable fittedSizeWeights() {
+    SizeWeightsTable table;
+    // t1, t2, c1, c2, mobility; open then end (engine/weights/hippolyta.weights, version 7)
+    table[10].value = {0.07687937746016654, 0.8397777915810388,   0.033222852463949924,
+                       0.7307158912263338,  -0.11418977375866408, -0.20071523823140056,
+                       0.22837711644995357, 0.21227062266117178,  0.1867262490558752,
+                       0.32663794628966947};
+    return table;
+}
+
+std::array<TermWeights, kEvalTerms> termWeightsFor(const EvalWeights& weights, int size) {
+    const SizeTermWeights& own = weights.bySize[static_cast<size_t>(size)];
+    std::array<TermWeights, kEvalTerms> tw;
+    for (int k = 0; k < kEvalTerms; ++k) {
+        const TermWeights& shared = weights.*kEvalTermMembers[k];
+        const double open = own.value[2 * k], end = own.value[2 * k + 1];
+        tw[k] = {std::isnan(open) ? shared.open : open, std::isnan(end) ? shared.end : end};
+    }
+    return tw;
+}
 
 double evaluate(const Position& pos, const EvalWeights& weights, EvalTerms* terms) {
     return withBoardSize(pos.size(), [&](auto boardSize) {

@@ -10,10 +10,14 @@
 //
 // The five terms' weights are fitted (hippolyta-train eval, Texel's method) to 53,096 positions
 // of self-play: eval1 in engine/weights/candidates/, adopted after an SPRT against the
-// hand-set weights of round 1 (docs/learning.md, step 2: +51.5 Elo). The literals are the
+// hand-set weights of round 1 (docs/learning.md, step 2: +51.5 Elo). 10x10 has its own fit,
+// to 96,658 positions of 10x10 self-play (docs/learning.md, step 6). The literals are the
 // shipped weights file's. The rest (tie bonus, phase, trapped amazons, win scale) is round 1's,
 // set by hand and checked with tools/hippolyta-arena.
 #pragma once
+
+#include <array>
+#include <limits>
 
 #include "engine/core/position.h"
 
@@ -24,6 +28,17 @@ struct TermWeights {
     double end = 0;
     double at(double phase) const { return end + (open - end) * phase; }
 };
+
+// One board size's own fit of the five terms (weights names eval.10x10.t1.open, ...): a value
+// set here replaces the shared one on boards of that size; NaN leaves the shared one.
+struct SizeTermWeights {
+    std::array<double, 10> value;  // t1.open, t1.end, t2.open, ..., mobility.end
+    SizeTermWeights() { value.fill(std::numeric_limits<double>::quiet_NaN()); }
+};
+
+using SizeWeightsTable = std::array<SizeTermWeights, kMaxBoardSize + 1>;  // by board size
+// The sizes fitted on their own (today 10x10), as the shipped weights file has them.
+SizeWeightsTable fittedSizeWeights();
 
 struct EvalWeights {
     // queen-distance territory
@@ -40,7 +55,17 @@ struct EvalWeights {
     double trappedPenalty = 4.0;  // per amazon with (almost) no room, in mobility units
     double trappedBelow = 12;     // mobility under which an amazon counts as nearly trapped
     double winScale = 4.0;        // score (in squares) for a win probability of 1/(1+e^-1)
+    SizeWeightsTable bySize = fittedSizeWeights();
 };
+
+// The five terms in the order of every list of them: names and members.
+constexpr int kEvalTerms = 5;
+inline constexpr const char* kEvalTermNames[kEvalTerms] = {"t1", "t2", "c1", "c2", "mobility"};
+inline constexpr TermWeights EvalWeights::*kEvalTermMembers[kEvalTerms] = {
+    &EvalWeights::t1, &EvalWeights::t2, &EvalWeights::c1, &EvalWeights::c2, &EvalWeights::mobility};
+
+// The five terms' weights on an n x n board: the shared ones, with that size's own values.
+std::array<TermWeights, kEvalTerms> termWeightsFor(const EvalWeights& weights, int size);
 
 // The raw terms, for tests and analysis; each is from the side to move's view.
 struct EvalTerms {

@@ -2,6 +2,7 @@
 
 #include "engine/core/portable.h"
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -50,22 +51,24 @@ const std::map<std::string, Accessor>& accessors() {
               [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetRoot; });
         whole("solver_budget", [](EngineConfig& c) -> uint64_t& { return c.search.solverBudget; });
         whole("solver_max_empty", [](EngineConfig& c) -> int& { return c.search.solverMaxEmpty; });
-        const std::pair<const char*, TermWeights EvalWeights::*> terms[] = {
-            {"t1", &EvalWeights::t1},
-            {"t2", &EvalWeights::t2},
-            {"c1", &EvalWeights::c1},
-            {"c2", &EvalWeights::c2},
-            {"mobility", &EvalWeights::mobility}};
-        // Not a structured binding: clang 14 cannot capture one in a lambda.
-        for (const auto& entry : terms) {
-            const char* name = entry.first;
-            TermWeights EvalWeights::*term = entry.second;
-            t[std::string("eval.") + name + ".open"] = {
+        for (int k = 0; k < kEvalTerms; ++k) {
+            const std::string name = kEvalTermNames[k];
+            TermWeights EvalWeights::*term = kEvalTermMembers[k];
+            t["eval." + name + ".open"] = {
                 [term](EngineConfig& c, double v) { (c.eval.*term).open = v; },
                 [term](EngineConfig c) { return (c.eval.*term).open; }};
-            t[std::string("eval.") + name + ".end"] = {
+            t["eval." + name + ".end"] = {
                 [term](EngineConfig& c, double v) { (c.eval.*term).end = v; },
                 [term](EngineConfig c) { return (c.eval.*term).end; }};
+            // One board size's own values; unset (NaN) ones read as no value.
+            for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n)
+                for (int e = 0; e < 2; ++e) {
+                    const size_t i = static_cast<size_t>(2 * k + e);
+                    const size_t size = static_cast<size_t>(n);
+                    t[sizeTermName(n, name + (e == 0 ? ".open" : ".end"))] = {
+                        [size, i](EngineConfig& c, double v) { c.eval.bySize[size].value[i] = v; },
+                        [size, i](EngineConfig c) { return c.eval.bySize[size].value[i]; }};
+                }
         }
         real("eval.tie_bonus", [](EngineConfig& c) -> double& { return c.eval.tieBonus; });
         real("eval.phase_scale", [](EngineConfig& c) -> double& { return c.eval.phaseScale; });
@@ -103,7 +106,14 @@ bool setParameter(EngineConfig& config, const std::string& assignment) {
 std::optional<double> getParameter(const EngineConfig& config, const std::string& name) {
     const auto it = accessors().find(name);
     if (it == accessors().end()) return std::nullopt;
-    return it->second.get(config);
+    const double value = it->second.get(config);
+    if (std::isnan(value)) return std::nullopt;  // a board size's own weight left unset
+    return value;
+}
+
+std::string sizeTermName(int size, const std::string& term) {
+    const std::string n = std::to_string(size);
+    return "eval." + n + "x" + n + "." + term;
 }
 
 std::vector<std::string> parameterNames() {

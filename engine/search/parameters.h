@@ -15,8 +15,11 @@ namespace hippolyta {
 bool setParameter(EngineConfig& config, const std::string& name, double value);
 // Parses "name=value"; false (and nothing changed) if malformed or unknown.
 bool setParameter(EngineConfig& config, const std::string& assignment);
-// The constant's value, or nothing for an unknown name.
+// The constant's value, or nothing for an unknown name or a board size's unset own weight.
 std::optional<double> getParameter(const EngineConfig& config, const std::string& name);
+// The name of one board size's own weight for a term: sizeTermName(10, "t1.open") is
+// "eval.10x10.t1.open".
+std::string sizeTermName(int size, const std::string& term);
 // Every name setParameter() accepts.
 std::vector<std::string> parameterNames();
 

@@ -127,12 +127,11 @@ TEST_F(GtpSessionTest, ExplainAgreesWithEvaluate) {
     EXPECT_EQ(lines(text).front(), "Side to move: white");
     const std::pair<const char*, double> raw[] = {
         {"t1", t.t1}, {"t2", t.t2}, {"c1", t.c1}, {"c2", t.c2}, {"mobility", t.mobility}};
-    const TermWeights* ws[] = {&weights.t1, &weights.t2, &weights.c1, &weights.c2,
-                               &weights.mobility};
+    const std::array<TermWeights, kEvalTerms> ws = termWeightsFor(weights, pos.size());
     double sum = 0;
     for (int i = 0; i < 5; ++i) {
         EXPECT_NEAR(field(text, raw[i].first, 1), raw[i].second, 5e-4) << raw[i].first;
-        EXPECT_NEAR(field(text, raw[i].first, 2), ws[i]->at(t.phase), 5e-4) << raw[i].first;
+        EXPECT_NEAR(field(text, raw[i].first, 2), ws[i].at(t.phase), 5e-4) << raw[i].first;
         sum += field(text, raw[i].first, 3);
     }
     EXPECT_NEAR(sum, score, 3e-3);

@@ -105,9 +105,10 @@ TEST(EvalTerms, EveryTermMatchesSquareBySquareReference) {
         EXPECT_NEAR(t.mobility, ref.mobility, 1e-9) << where;
         const double p = t.phase;
         EXPECT_NEAR(p, std::clamp(ref.w / w.phaseScale, 0.0, 1.0), 1e-9);
+        const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(w, pos.size());
         EXPECT_NEAR(score,
-                    w.t1.at(p) * ref.t1 + w.t2.at(p) * ref.t2 + w.c1.at(p) * ref.c1 +
-                        w.c2.at(p) * ref.c2 + w.mobility.at(p) * ref.mobility,
+                    tw[0].at(p) * ref.t1 + tw[1].at(p) * ref.t2 + tw[2].at(p) * ref.c1 +
+                        tw[3].at(p) * ref.c2 + tw[4].at(p) * ref.mobility,
                     1e-6)
             << where;
     }

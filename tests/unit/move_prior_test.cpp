@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,12 @@ TEST(MovePrior, CompiledDefaultsAreTheShippedWeights) {
         // Weights print with the fewest digits that read back, so the float or double agrees.
         EXPECT_EQ(static_cast<float>(*compiled), static_cast<float>(value)) << name;
     }
+    // And every constant the defaults hold (a board size's own weights too) is in the file.
+    std::set<std::string> inFile;
+    for (const auto& entry : shipped.values)
+        inFile.insert(entry.first);
+    for (const std::string& name : parameterNames())
+        if (getParameter(defaults, name)) EXPECT_TRUE(inFile.count(name)) << name;
 }
 
 }  // namespace

@@ -26,6 +26,7 @@ TEST(WeightsFile, RoundTripsEveryConstant) {
     config.eval.t1.open = 0.123456789;
     config.prior[3] = -1.5f;
     config.search.exploration = 0.3;
+    config.eval.bySize[10].value[3] = -0.25;  // one board size's own weight (eval.10x10.t2.end)
     const WeightsFile w = weightsOf(config, parameterNames(), {"made by a test", "seed 1"});
     const std::string text = formatWeights(w);
     const WeightsFile back = parseWeights(text, "test");
@@ -34,7 +35,8 @@ TEST(WeightsFile, RoundTripsEveryConstant) {
     EngineConfig other;
     applyWeights(back, other);
     for (const std::string& name : parameterNames())
-        EXPECT_EQ(*getParameter(other, name), *getParameter(config, name)) << name;
+        EXPECT_EQ(getParameter(other, name), getParameter(config, name)) << name;
+    EXPECT_EQ(getParameter(other, "eval.10x10.t2.end"), -0.25);
     EXPECT_EQ(formatWeights(back), text);
 }
 
