@@ -4,10 +4,6 @@ namespace hippolyta {
 
 namespace {
 
-constexpr int kTerms = kEvalTerms;
-constexpr auto& kTermNames = kEvalTermNames;
-constexpr auto& kTermMembers = kEvalTermMembers;
-
 LogisticData dataOf(const std::vector<FitPosition>& positions, const EvalWeights& w,
                     double valueWeight, bool resultsOnly) {
     LogisticData d;
@@ -30,7 +26,7 @@ std::vector<FitPosition> ofSize(const std::vector<FitPosition>& positions, int s
 
 std::vector<std::string> evalFitNames() {
     std::vector<std::string> names;
-    for (const char* t : kTermNames) {
+    for (const char* t : kEvalTermNames) {
         names.push_back(std::string("eval.") + t + ".open");
         names.push_back(std::string("eval.") + t + ".end");
     }
@@ -39,7 +35,7 @@ std::vector<std::string> evalFitNames() {
 
 std::vector<double> evalFitTheta(const EvalWeights& w) {
     std::vector<double> theta;
-    for (auto member : kTermMembers) {
+    for (auto member : kEvalTermMembers) {
         theta.push_back((w.*member).open);
         theta.push_back((w.*member).end);
     }
@@ -47,9 +43,9 @@ std::vector<double> evalFitTheta(const EvalWeights& w) {
 }
 
 EvalWeights withEvalFitTheta(EvalWeights w, const std::vector<double>& theta) {
-    for (int k = 0; k < kTerms; ++k) {
-        (w.*kTermMembers[k]).open = theta[2 * k];
-        (w.*kTermMembers[k]).end = theta[2 * k + 1];
+    for (int k = 0; k < kEvalTerms; ++k) {
+        (w.*kEvalTermMembers[k]).open = theta[2 * k];
+        (w.*kEvalTermMembers[k]).end = theta[2 * k + 1];
     }
     return w;
 }
@@ -57,7 +53,7 @@ EvalWeights withEvalFitTheta(EvalWeights w, const std::vector<double>& theta) {
 std::vector<double> evalFitFeatures(const Position& pos, const EvalWeights& w) {
     EvalTerms t;
     evaluate(pos, w, &t);
-    const double terms[kTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
+    const double terms[kEvalTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
     std::vector<double> x;
     for (double term : terms) {
         x.push_back(term * t.phase);
@@ -91,9 +87,9 @@ EvalWeights fitEvaluationForSize(const std::vector<FitPosition>& train,
                                  const std::vector<FitPosition>& heldOut, const EvalWeights& start,
                                  int size, const EvalFitConfig& config, EvalFitReport& report) {
     EvalWeights shared = start;  // the size's weights as the shared ones, to fit as usual
-    const std::array<TermWeights, kTerms> own = termWeightsFor(start, size);
-    for (int k = 0; k < kTerms; ++k)
-        shared.*kTermMembers[k] = own[static_cast<size_t>(k)];
+    const std::array<TermWeights, kEvalTerms> own = termWeightsFor(start, size);
+    for (int k = 0; k < kEvalTerms; ++k)
+        shared.*kEvalTermMembers[k] = own[static_cast<size_t>(k)];
     const EvalWeights fitted =
         fitEvaluation(ofSize(train, size), ofSize(heldOut, size), shared, config, report);
     EvalWeights out = start;
