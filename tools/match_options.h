@@ -22,7 +22,7 @@ struct SharedOptions {
     uint64_t* seed;
     std::string* outDir;
     bool* verbose;
-    std::string tc = "none", moveStyle = "slash", shard;
+    std::string tc = "none", moveStyle = "slash", shard = "";
     double perMove = 0;
 };
 

@@ -69,7 +69,7 @@ Standings computeStandings(const TournamentInfo& info, const std::vector<Round>&
 
 // The crosstable, cutechess style, with the tie-break columns.
 std::string standingsText(const TournamentInfo& info, const Standings& s);
-// standings.json as /work/briefs/standings-schema.md (docs/tournaments.md) defines it.
+// standings.json as docs/tournaments.md defines it.
 std::string standingsJson(const TournamentInfo& info, const Standings& s);
 
 }  // namespace hippolyta

@@ -100,8 +100,11 @@ TEST(MovePrior, CompiledDefaultsAreTheShippedWeights) {
     std::set<std::string> inFile;
     for (const auto& entry : shipped.values)
         inFile.insert(entry.first);
-    for (const std::string& name : parameterNames())
-        if (getParameter(defaults, name)) EXPECT_TRUE(inFile.count(name)) << name;
+    for (const std::string& name : parameterNames()) {
+        if (getParameter(defaults, name)) {
+            EXPECT_TRUE(inFile.count(name)) << name;
+        }
+    }
 }
 
 }  // namespace

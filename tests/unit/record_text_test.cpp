@@ -11,7 +11,8 @@ namespace hippolyta {
 namespace {
 
 GameRecord quarryFullGame() {
-    std::ifstream in(std::string(HIPPOLYTA_SOURCE_DIR) + "/../shared/reference/sgf/full-game.sgf");
+    std::ifstream in(std::string(HIPPOLYTA_SOURCE_DIR) +
+                     "/tests/fixtures/quarry-sgf/full-game.sgf");
     std::ostringstream text;
     text << in.rdbuf();
     return readSgf(text.str());

@@ -9,8 +9,9 @@
 namespace hippolyta {
 namespace {
 
-std::string readShared(const std::string& name) {
-    const std::string path = std::string(HIPPOLYTA_SOURCE_DIR) + "/../shared/reference/sgf/" + name;
+std::string readSample(const std::string& name) {
+    const std::string path =
+        std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fixtures/quarry-sgf/" + name;
     std::ifstream in(path);
     std::ostringstream text;
     text << in.rdbuf();
@@ -43,7 +44,7 @@ TEST(SgfPoint, RowsCountFromTheTop) {
 }
 
 TEST(SgfRead, QuarryFullGameIs87PliesWonByWhite) {
-    const GameRecord r = readSgf(readShared("full-game.sgf"));
+    const GameRecord r = readSgf(readSample("full-game.sgf"));
     EXPECT_EQ(r.start, Position::start(10));
     ASSERT_EQ(r.moves.size(), 87u);
     EXPECT_EQ(formatMove(r.moves[0], 10), "g1-g7/b7");  // gjgdbd
@@ -60,16 +61,16 @@ TEST(SgfRead, QuarryFullGameIs87PliesWonByWhite) {
 }
 
 TEST(SgfRead, QuarryPartialGameIsVoid) {
-    const GameRecord r = readSgf(readShared("partial-game.sgf"));
+    const GameRecord r = readSgf(readSample("partial-game.sgf"));
     EXPECT_EQ(r.moves.size(), 10u);
     EXPECT_EQ(r.result, "Void");
     EXPECT_EQ(resultWinner(r.result), std::nullopt);
-    const GameRecord full = readSgf(readShared("full-game.sgf"));
+    const GameRecord full = readSgf(readSample("full-game.sgf"));
     EXPECT_TRUE(std::equal(r.moves.begin(), r.moves.end(), full.moves.begin()));
 }
 
 TEST(SgfRead, QuarryTimedGameKeepsTheClock) {
-    const GameRecord r = readSgf(readShared("timed-game.sgf"));
+    const GameRecord r = readSgf(readSample("timed-game.sgf"));
     ASSERT_EQ(r.moves.size(), 87u);
     EXPECT_EQ(r.mainTime, 900.0);
     EXPECT_EQ(r.overtime, "none");
@@ -79,8 +80,8 @@ TEST(SgfRead, QuarryTimedGameKeepsTheClock) {
 }
 
 TEST(SgfRead, HandwrittenAndQuarryResavedSetupAgree) {
-    const GameRecord hand = readSgf(readShared("handwritten-setup.sgf"));
-    const GameRecord quarry = readSgf(readShared("quarry-resaved-setup.sgf"));
+    const GameRecord hand = readSgf(readSample("handwritten-setup.sgf"));
+    const GameRecord quarry = readSgf(readSample("quarry-resaved-setup.sgf"));
     EXPECT_EQ(hand.start, quarry.start);
     EXPECT_EQ(hand.moves, quarry.moves);
     EXPECT_EQ(formatPosition(hand.start), "10/10/2W4B2/10/4x5/2B2x4/10/7W2/10/10 w");
@@ -92,7 +93,7 @@ TEST(SgfRoundTrip, QuarrySamplesSurviveWriteAndRead) {
     for (const char* name : {"full-game.sgf", "partial-game.sgf", "timed-game.sgf",
                              "handwritten-setup.sgf", "quarry-resaved-setup.sgf"}) {
         SCOPED_TRACE(name);
-        const GameRecord r = readSgf(readShared(name));
+        const GameRecord r = readSgf(readSample(name));
         const std::string written = writeSgf(r);
         expectSameRecord(readSgf(written), r);
         // What we write always names the set-up and the side to move.
