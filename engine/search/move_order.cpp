@@ -185,19 +185,23 @@ void scoreMovesByEval(const Position& pos, const EvalWeights& weights,
 }
 
 namespace {
-bool better(const ScoredMove& a, const ScoredMove& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return a.move.packed() < b.move.packed();
-}
+// A function object, not a function pointer, so that the sorts can inline it (the comparison
+// is a tenth of a 10x10 search's profile). A total order: the result is unique.
+struct Better {
+    bool operator()(const ScoredMove& a, const ScoredMove& b) const {
+        if (a.score != b.score) return a.score > b.score;
+        return a.move.packed() < b.move.packed();
+    }
+};
 }  // namespace
 
 void sortMoves(std::vector<ScoredMove>& moves) {
-    std::sort(moves.begin(), moves.end(), better);
+    std::sort(moves.begin(), moves.end(), Better{});
 }
 
 void sortMoves(std::vector<ScoredMove>& moves, size_t prefix) {
     if (prefix >= moves.size() / 2) return sortMoves(moves);
-    std::partial_sort(moves.begin(), moves.begin() + prefix, moves.end(), better);
+    std::partial_sort(moves.begin(), moves.begin() + prefix, moves.end(), Better{});
 }
 
 }  // namespace hippolyta
