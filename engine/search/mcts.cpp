@@ -202,26 +202,34 @@ float logSumExp(const std::vector<ScoredMove>& moves) {
 
 }  // namespace
 
-// Scores the moves of pos and puts the best `needed` first, in order (the rest unordered).
-void Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed) {
-    if (options_.params.ordering == 2)
-        scoreMovesLearned(pos, options_.prior, w.moves);
-    else
-        scoreMovesCheap(pos, w.moves, options_.params.ordering);
+// Scores the moves of pos and puts the best `needed` first, in order, and returns the number of
+// legal moves. w.moves holds them all when `all` is set or the evaluation orders them; otherwise
+// the learned prior may leave out moves that cannot come first (the rest unordered either way).
+size_t Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed, bool all) {
+    const SearchParams& p = options_.params;
+    const size_t keep = all || byEval ? 0 : std::max<size_t>(needed, p.rerankTop);
+    size_t total = 0;
+    if (p.ordering == 2) {
+        total = scoreBestMovesLearned(pos, options_.prior, keep, w.moves);
+    } else {
+        scoreMovesCheap(pos, w.moves, p.ordering);
+        total = w.moves.size();
+    }
     if (byEval) {
         scoreMovesByEval(pos, options_.eval, w.moves);
         sortMoves(w.moves, needed);
-        return;
+        return total;
     }
     // Otherwise the best few by the cheap score are reordered by the evaluation; they stay
     // ahead of the rest.
-    const size_t top = std::min<size_t>(options_.params.rerankTop, w.moves.size());
+    const size_t top = std::min<size_t>(p.rerankTop, w.moves.size());
     sortMoves(w.moves, std::max(needed, top));
-    if (top == 0) return;
+    if (top == 0) return total;
     w.prefix.assign(w.moves.begin(), w.moves.begin() + top);
     scoreMovesByEval(pos, options_.eval, w.prefix);
     sortMoves(w.prefix);
     std::copy(w.prefix.begin(), w.prefix.end(), w.moves.begin());
+    return total;
 }
 
 bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
@@ -242,15 +250,16 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
     }
     const uint32_t wanted = isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk;
     const bool byEval = isRoot || (p.evalOrderVisits && node.visits >= p.evalOrderVisits);
-    orderedMoves(pos, w, byEval, wanted);
-    const uint32_t total = static_cast<uint32_t>(w.moves.size());
+    PriorScale scale{priorKind(isRoot, byEval)};
+    // The prior's probabilities need every move's score (their log-sum); the order, only the best.
+    const bool all = scale.kind == PriorScale::Probability;
+    const uint32_t total = static_cast<uint32_t>(orderedMoves(pos, w, byEval, wanted, all));
     const uint32_t count = std::min(total, wanted);
     const uint32_t h = allocate(w, count + 1);
     if (!h) {  // the tree is full: stay a leaf
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    PriorScale scale{priorKind(isRoot, byEval)};
     if (scale.kind == PriorScale::Probability) scale.logSum = logSumExp(w.moves);
     TreeNode& header = pool().at(h);
     header.init(count, scale.logSum);
@@ -274,7 +283,7 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const SearchParams& p = options_.params;
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
         const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
-        orderedMoves(pos, w, byEval, created + want);
+        orderedMoves(pos, w, byEval, created + want, true);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
         const PriorScale scale{priorKind(isRoot, byEval), first.prior};
         w.existing.clear();

@@ -77,7 +77,7 @@ class Mcts {
     void backup(Worker& w, double value);
     void updateProof(TreeNode& parent, const TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
-    void orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed);
+    size_t orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed, bool all);
     PriorScale::Kind priorKind(bool isRoot, bool byEval) const;
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);

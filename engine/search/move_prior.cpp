@@ -1,6 +1,8 @@
 #include "engine/search/move_prior.h"
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 
 #include "engine/eval/board_ops.h"
 
@@ -102,22 +104,62 @@ void featuresN(const Position& pos, std::vector<MoveFeatures>& out) {
     });
 }
 
+// The k best scores seen so far (k small): below the k-th, a move cannot be among the k best.
+class TopScores {
+  public:
+    explicit TopScores(size_t k) : k_(k) {}
+    float threshold() const {
+        return k_ && best_.size() == k_ ? best_.front() : -std::numeric_limits<float>::infinity();
+    }
+    void add(float v) {
+        if (!k_) return;
+        if (best_.size() < k_) {
+            best_.push_back(v);
+            std::push_heap(best_.begin(), best_.end(), std::greater<float>());
+        } else if (v > best_.front()) {
+            std::pop_heap(best_.begin(), best_.end(), std::greater<float>());
+            best_.back() = v;
+            std::push_heap(best_.begin(), best_.end(), std::greater<float>());
+        }
+    }
+
+  private:
+    size_t k_;
+    std::vector<float> best_;
+};
+
+// Scores the moves of pos into out and returns how many legal moves there are. With keep > 0,
+// a (from, to) block whose every move scores below the keep-th best score so far is counted
+// but not listed: out then holds every move that can be among the keep best, in the same
+// relative order, so that sorting it gives the same first keep moves as sorting them all.
 template <int N>
-void scoreN(const Position& pos, const PriorWeights& w, std::vector<ScoredMove>& out) {
+size_t scoreN(const Position& pos, const PriorWeights& w, size_t keep,
+              std::vector<ScoredMove>& out) {
     using Ops = BoardOps<N>;
     out.clear();
     const SquareFacts s = squareFacts<N>(pos);
     std::array<float, kMaxSquares> arrowValue{}, landValue{};
+    float bestArrow = -std::numeric_limits<float>::infinity();
     forEachSquare(pos.emptySquares(), [&](int sq) {
         arrowValue[sq] = squareValue(w, L::kArrow, s, sq);
         landValue[sq] = squareValue(w, L::kLand, s, sq);
+        bestArrow = std::max(bestArrow, arrowValue[sq]);
     });
+    // Float addition rounds monotonically, so adding the largest terms, in the order the
+    // scores add theirs, bounds every score of a block.
+    const float bestShot = std::max(bestArrow + std::max(w[L::kBesideFrom], 0.0f), w[L::kBack]);
+    const float bestHem = std::max(w[L::kHem], 0.0f);
+    TopScores top(keep);
+    size_t total = 0;
     forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
         const float base = w[L::kRoom + roomBucket(room)] + landValue[to];
+        const int count = popCount(arrows);
+        total += count;
+        if ((base + bestShot) + bestHem < top.threshold()) return;
         const Bitboard nearTo = Ops::kingNeighbours(squareBit(to));
         const Bitboard nearFrom = Ops::kingNeighbours(squareBit(from));
         const size_t start = out.size();
-        out.resize(start + popCount(arrows));
+        out.resize(start + count);
         ScoredMove* dst = out.data() + start;
         while (arrows) {
             const int arrow = popLowest(arrows);
@@ -130,9 +172,11 @@ void scoreN(const Position& pos, const PriorWeights& w, std::vector<ScoredMove>&
             dst->move = Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to),
                              static_cast<uint8_t>(arrow)};
             dst->score = v;
+            top.add(v);
             ++dst;
         }
     });
+    return total;
 }
 
 }  // namespace
@@ -178,10 +222,17 @@ void moveFeatures(const Position& pos, std::vector<MoveFeatures>& out) {
 
 void scoreMovesLearned(const Position& pos, const PriorWeights& weights,
                        std::vector<ScoredMove>& out) {
+    scoreBestMovesLearned(pos, weights, 0, out);
+}
+
+size_t scoreBestMovesLearned(const Position& pos, const PriorWeights& weights, size_t keep,
+                             std::vector<ScoredMove>& out) {
+    size_t total = 0;
     withBoardSize(pos.size(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
-        scoreN<N>(pos, weights, out);
+        total = scoreN<N>(pos, weights, keep, out);
     });
+    return total;
 }
 
 std::string priorWeightName(int i) {

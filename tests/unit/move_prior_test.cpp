@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -77,6 +78,38 @@ TEST(MovePrior, RanksTheEscapeOfAnAlmostShutInAmazonFirst) {
             const bool staysInside = std::any_of(p.inside.begin(), p.inside.end(),
                                                  [&](const char* s) { return best.to == flip(s); });
             EXPECT_FALSE(staysInside) << text;
+        }
+    }
+}
+
+// The search lists only the moves that can be among the best few (scoreBestMovesLearned): the
+// best few must be exactly those of the full list, and the count every legal move. Positions
+// from seeded random play on 8x8 and 10x10; on the open 10x10 board it must also leave
+// some out (about two fifths at the start).
+TEST(MovePrior, BestMovesAreTheFirstOfAllMoves) {
+    std::mt19937_64 rng(17);
+    for (int n : {8, 10}) {
+        Position pos = Position::start(n);
+        for (int ply = 0; ply < 30 && pos.hasLegalMove(); ++ply) {
+            std::vector<ScoredMove> all, best;
+            scoreMovesLearned(pos, fittedPriorWeights(), all);
+            sortMoves(all);
+            for (size_t keep : {1, 8, 40}) {
+                const size_t total = scoreBestMovesLearned(pos, fittedPriorWeights(), keep, best);
+                ASSERT_EQ(total, all.size()) << formatPosition(pos);
+                ASSERT_GE(best.size(), std::min(keep, total));
+                if (n == 10 && ply == 0) {
+                    EXPECT_LT(best.size(), total) << keep;
+                }
+                sortMoves(best, keep);
+                for (size_t i = 0; i < std::min(keep, total); ++i) {
+                    EXPECT_EQ(best[i].move, all[i].move) << formatPosition(pos) << " #" << i;
+                    EXPECT_EQ(best[i].score, all[i].score) << formatPosition(pos) << " #" << i;
+                }
+            }
+            MoveList moves;
+            pos.generateMoves(moves);
+            pos.makeMove(moves[rng() % moves.size()]);
         }
     }
 }
