@@ -7,9 +7,10 @@
 //   - the moving amazon: its room before moving, in buckets;
 //   - pairs: the arrow next to the landing square (hems in the amazon), the arrow shot back
 //     to the square just left, the arrow next to the square just left.
-// The search scores every legal move with additive per-square tables (as the hand-set order
-// does, a few nanoseconds a move); moveFeatures() lists the same features one move at a time,
-// for training, and the two agree (tests/unit/move_prior_test.cpp).
+// The search scores moves with additive per-square tables (as the hand-set order does, a few
+// nanoseconds a move), skipping those that cannot make the first chunk; moveFeatures() lists the
+// same features one move at a time, for training, and the two agree
+// (tests/unit/move_prior_test.cpp).
 #pragma once
 
 #include <array>
