@@ -1,21 +1,15 @@
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "engine/core/notation.h"
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
+#include "test_dir.h"
 
 namespace hippolyta {
 namespace {
 
 GameRecord quarryFullGame() {
-    std::ifstream in(std::string(HIPPOLYTA_SOURCE_DIR) +
-                     "/tests/fixtures/quarry-sgf/full-game.sgf");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return readSgf(text.str());
+    return readSgf(quarrySample("full-game.sgf"));
 }
 
 TEST(TextRecord, RoundTripsAFullGame) {

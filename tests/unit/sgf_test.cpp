@@ -1,23 +1,11 @@
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "engine/core/notation.h"
 #include "engine/core/records/sgf.h"
+#include "test_dir.h"
 
 namespace hippolyta {
 namespace {
-
-std::string readSample(const std::string& name) {
-    const std::string path =
-        std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fixtures/quarry-sgf/" + name;
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) ADD_FAILURE() << "cannot read " << path;
-    return text.str();
-}
 
 // Fields a round trip must keep.
 void expectSameRecord(const GameRecord& a, const GameRecord& b) {
@@ -44,7 +32,7 @@ TEST(SgfPoint, RowsCountFromTheTop) {
 }
 
 TEST(SgfRead, QuarryFullGameIs87PliesWonByWhite) {
-    const GameRecord r = readSgf(readSample("full-game.sgf"));
+    const GameRecord r = readSgf(quarrySample("full-game.sgf"));
     EXPECT_EQ(r.start, Position::start(10));
     ASSERT_EQ(r.moves.size(), 87u);
     EXPECT_EQ(formatMove(r.moves[0], 10), "g1-g7/b7");  // gjgdbd
@@ -61,16 +49,16 @@ TEST(SgfRead, QuarryFullGameIs87PliesWonByWhite) {
 }
 
 TEST(SgfRead, QuarryPartialGameIsVoid) {
-    const GameRecord r = readSgf(readSample("partial-game.sgf"));
+    const GameRecord r = readSgf(quarrySample("partial-game.sgf"));
     EXPECT_EQ(r.moves.size(), 10u);
     EXPECT_EQ(r.result, "Void");
     EXPECT_EQ(resultWinner(r.result), std::nullopt);
-    const GameRecord full = readSgf(readSample("full-game.sgf"));
+    const GameRecord full = readSgf(quarrySample("full-game.sgf"));
     EXPECT_TRUE(std::equal(r.moves.begin(), r.moves.end(), full.moves.begin()));
 }
 
 TEST(SgfRead, QuarryTimedGameKeepsTheClock) {
-    const GameRecord r = readSgf(readSample("timed-game.sgf"));
+    const GameRecord r = readSgf(quarrySample("timed-game.sgf"));
     ASSERT_EQ(r.moves.size(), 87u);
     EXPECT_EQ(r.mainTime, 900.0);
     EXPECT_EQ(r.overtime, "none");
@@ -80,8 +68,8 @@ TEST(SgfRead, QuarryTimedGameKeepsTheClock) {
 }
 
 TEST(SgfRead, HandwrittenAndQuarryResavedSetupAgree) {
-    const GameRecord hand = readSgf(readSample("handwritten-setup.sgf"));
-    const GameRecord quarry = readSgf(readSample("quarry-resaved-setup.sgf"));
+    const GameRecord hand = readSgf(quarrySample("handwritten-setup.sgf"));
+    const GameRecord quarry = readSgf(quarrySample("quarry-resaved-setup.sgf"));
     EXPECT_EQ(hand.start, quarry.start);
     EXPECT_EQ(hand.moves, quarry.moves);
     EXPECT_EQ(formatPosition(hand.start), "10/10/2W4B2/10/4x5/2B2x4/10/7W2/10/10 w");
@@ -93,7 +81,7 @@ TEST(SgfRoundTrip, QuarrySamplesSurviveWriteAndRead) {
     for (const char* name : {"full-game.sgf", "partial-game.sgf", "timed-game.sgf",
                              "handwritten-setup.sgf", "quarry-resaved-setup.sgf"}) {
         SCOPED_TRACE(name);
-        const GameRecord r = readSgf(readSample(name));
+        const GameRecord r = readSgf(quarrySample(name));
         const std::string written = writeSgf(r);
         expectSameRecord(readSgf(written), r);
         // What we write always names the set-up and the side to move.

@@ -39,4 +39,13 @@ inline std::string fileBytes(const std::filesystem::path& p) {
     return s.str();
 }
 
+// The text of one of Quarry's SGF samples (tests/fixtures/quarry-sgf); a missing one fails the
+// test.
+inline std::string quarrySample(const std::string& name) {
+    const std::filesystem::path p =
+        std::filesystem::path(HIPPOLYTA_SOURCE_DIR) / "tests/fixtures/quarry-sgf" / name;
+    if (!std::filesystem::is_regular_file(p)) ADD_FAILURE() << "cannot read " << p;
+    return fileBytes(p);
+}
+
 }  // namespace hippolyta
