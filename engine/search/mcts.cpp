@@ -17,23 +17,32 @@ namespace {
 
 constexpr uint32_t kSlabSlots = 2048;
 
-// 1/sqrt(n), tabulated for the visit counts UCT meets most.
+// For a child visited n times: 1/sqrt(n), and the factor that turns its value sum into its
+// mean (1/n in value units, computed as (1/sqrt(n))^2 / kValueOne so that UCT's arithmetic is
+// the same whether tabulated or not); tabulated for the visit counts UCT meets most.
 class InverseRoots {
   public:
+    struct Entry {
+        double inv, meanScale;
+    };
     static const InverseRoots& get() {
         static const InverseRoots table;
         return table;
     }
-    double of(uint32_t n) const { return n < kSize ? table_[n] : 1.0 / std::sqrt(double(n)); }
+    Entry of(uint32_t n) const { return n < kSize ? table_[n] : compute(n); }
 
   private:
     static constexpr uint32_t kSize = 1 << 14;
-    InverseRoots() {
-        table_[0] = 0;
-        for (uint32_t n = 1; n < kSize; ++n)
-            table_[n] = 1.0 / std::sqrt(static_cast<double>(n));
+    static Entry compute(uint32_t n) {
+        const double inv = 1.0 / std::sqrt(static_cast<double>(n));
+        return {inv, inv * inv / kValueOne};
     }
-    std::array<double, kSize> table_;
+    InverseRoots() {
+        table_[0] = {0, 0};
+        for (uint32_t n = 1; n < kSize; ++n)
+            table_[n] = compute(n);
+    }
+    std::array<Entry, kSize> table_;
 };
 
 uint64_t mixSeed(uint64_t a, uint64_t b) {
@@ -325,6 +334,9 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
     // The root's children are ordered by the full evaluation: no prior to bias them by.
     const double bias = isRoot ? 0.0 : p.priorBias * std::sqrt(static_cast<double>(parentVisits));
     const InverseRoots& roots = InverseRoots::get();
+    // An integer bound for the loop: considered >= visible iff considered >= ceil(visible).
+    const uint32_t limit =
+        visible >= 4e9 ? UINT32_MAX : static_cast<uint32_t>(std::ceil(std::max(0.0, visible)));
     for (int attempt = 0; attempt < 2; ++attempt) {
         TreeNode* best = nullptr;
         double bestScore = -1e9;
@@ -339,7 +351,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             }
             if (pr == Proof::Win) return true;  // a losing move: never worth a visit
             allLost = false;
-            if (considered >= visible) return false;
+            if (considered >= limit) return false;
             ++considered;
             const uint32_t n = load(c.visits) + load(c.virtualLoss);
             if (n == 0) {  // the first unvisited child in order
@@ -349,9 +361,9 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
                 }
                 return true;
             }
-            const double inv = roots.of(n);
-            const double q = static_cast<double>(load(c.valueSum)) * (inv * inv / kValueOne);
-            double s = q + explore * inv;
+            const InverseRoots::Entry r = roots.of(n);
+            const double q = static_cast<double>(load(c.valueSum)) * r.meanScale;
+            double s = q + explore * r.inv;
             if (bias > 0) s += bias * c.prior / (n + 1);
             if (s > bestScore) {
                 best = &c;
@@ -361,7 +373,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
         });
         TreeNode& first = pool().at(load(node.children));
         const bool moreToCreate = load(first.virtualLoss) < first.visits;
-        if (moreToCreate && considered < visible && attempt == 0 && addChunk(node, pos, w, isRoot))
+        if (moreToCreate && considered < limit && attempt == 0 && addChunk(node, pos, w, isRoot))
             continue;
         if (!best && allLost && !moreToCreate) setProof(node, Proof::Loss);
         return best;

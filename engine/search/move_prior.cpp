@@ -105,9 +105,10 @@ void featuresN(const Position& pos, std::vector<MoveFeatures>& out) {
 }
 
 // The k best scores seen so far (k small): below the k-th, a move cannot be among the k best.
+// The heap lives in a buffer the caller keeps, so that an expansion allocates nothing.
 class TopScores {
   public:
-    explicit TopScores(size_t k) : k_(k) {}
+    TopScores(size_t k, std::vector<float>& buffer) : k_(k), best_(buffer) { best_.clear(); }
     float threshold() const {
         return k_ && best_.size() == k_ ? best_.front() : -std::numeric_limits<float>::infinity();
     }
@@ -125,57 +126,141 @@ class TopScores {
 
   private:
     size_t k_;
-    std::vector<float> best_;
+    std::vector<float>& best_;
 };
+
+// The empty squares split into value bands, so that the best arrow value of a set of squares
+// is bounded by the top of the highest band it meets: a few bitboard tests, not a scan.
+class ArrowBands {
+  public:
+    static constexpr int kBands = 16;
+    ArrowBands(const std::array<float, kMaxSquares>& value, Bitboard empty) {
+        float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+        forEachSquare(empty, [&](int sq) {
+            lo = std::min(lo, value[sq]);
+            hi = std::max(hi, value[sq]);
+        });
+        const float width = (hi - lo) / kBands;
+        top_.fill(-std::numeric_limits<float>::infinity());
+        forEachSquare(empty, [&](int sq) {
+            const int b =
+                width > 0 ? std::min(kBands - 1, static_cast<int>((value[sq] - lo) / width)) : 0;
+            squares_[b] |= squareBit(sq);
+            top_[b] = std::max(top_[b], value[sq]);
+        });
+    }
+    // The largest value among squares (-infinity if none is banded).
+    float bestOf(Bitboard squares) const {
+        for (int b = kBands - 1; b >= 0; --b)
+            if (squares & squares_[b]) return top_[b];
+        return -std::numeric_limits<float>::infinity();
+    }
+
+  private:
+    std::array<Bitboard, kBands> squares_{};
+    std::array<float, kBands> top_{};
+};
+
+// One amazon move (from, to) with all its arrow squares, and an upper bound of their scores.
+struct MoveBlock {
+    Bitboard arrows;
+    float base, bound;
+    uint8_t from, to;
+};
+
+struct ScoreScratch {
+    std::vector<MoveBlock> blocks;
+    std::vector<float> top;
+};
+
+ScoreScratch& scratch() {
+    static thread_local ScoreScratch s;
+    return s;
+}
+
+// Appends to out the moves of one block that can still be among the best (those not below
+// top's threshold), and offers each to top.
+template <int N>
+void scoreBlock(const MoveBlock& b, const PriorWeights& w,
+                const std::array<float, kMaxSquares>& arrowValue, TopScores& top,
+                std::vector<ScoredMove>& out) {
+    using Ops = BoardOps<N>;
+    const Bitboard nearTo = Ops::kingNeighbours(squareBit(b.to));
+    const Bitboard nearFrom = Ops::kingNeighbours(squareBit(b.from));
+    const size_t start = out.size();
+    out.resize(start + popCount(b.arrows));
+    ScoredMove* dst = out.data() + start;
+    float threshold = top.threshold();
+    Bitboard arrows = b.arrows;
+    while (arrows) {
+        const int arrow = popLowest(arrows);
+        float v = b.base;
+        if (arrow == b.from)
+            v += w[L::kBack];
+        else
+            v += arrowValue[arrow] + (testBit(nearFrom, arrow) ? w[L::kBesideFrom] : 0.0f);
+        if (testBit(nearTo, arrow)) v += w[L::kHem];
+        if (v < threshold) continue;
+        dst->move = Move{b.from, b.to, static_cast<uint8_t>(arrow)};
+        dst->score = v;
+        ++dst;
+        top.add(v);
+        threshold = top.threshold();
+    }
+    out.resize(dst - out.data());
+}
 
 // Scores the moves of pos into out and returns how many legal moves there are. With keep > 0,
 // a (from, to) block whose every move scores below the keep-th best score so far is counted
-// but not listed: out then holds every move that can be among the keep best, in the same
-// relative order, so that sorting it gives the same first keep moves as sorting them all.
+// but not listed: out then holds every move that can be among the keep best, so that sorting
+// it (by a total order) gives the same first keep moves as sorting them all. The blocks are
+// then scored best bound first, so the keep-th best rises early and most blocks are skipped.
 template <int N>
 size_t scoreN(const Position& pos, const PriorWeights& w, size_t keep,
               std::vector<ScoredMove>& out) {
-    using Ops = BoardOps<N>;
     out.clear();
     const SquareFacts s = squareFacts<N>(pos);
     std::array<float, kMaxSquares> arrowValue{}, landValue{};
-    float bestArrow = -std::numeric_limits<float>::infinity();
     forEachSquare(pos.emptySquares(), [&](int sq) {
         arrowValue[sq] = squareValue(w, L::kArrow, s, sq);
         landValue[sq] = squareValue(w, L::kLand, s, sq);
-        bestArrow = std::max(bestArrow, arrowValue[sq]);
     });
+    const ArrowBands bands(arrowValue, pos.emptySquares());
     // Float addition rounds monotonically, so adding the largest terms, in the order the
     // scores add theirs, bounds every score of a block.
-    const float bestShot = std::max(bestArrow + std::max(w[L::kBesideFrom], 0.0f), w[L::kBack]);
-    const float bestHem = std::max(w[L::kHem], 0.0f);
-    TopScores top(keep);
+    // The best arrow beside the origin (which adds the beside bonus), elsewhere, or back home.
+    auto bestShot = [&](int from, Bitboard arrows) {
+        const Bitboard nearFrom = BoardOps<N>::kingNeighbours(squareBit(from));
+        arrows &= ~squareBit(from);
+        return std::max({bands.bestOf(arrows & nearFrom) + w[L::kBesideFrom],
+                         bands.bestOf(arrows & ~nearFrom), w[L::kBack]});
+    };
+    const float hemBonus = std::max(w[L::kHem], 0.0f);
+    ScoreScratch& scr = scratch();
+    TopScores top(keep, scr.top);
+    std::vector<MoveBlock>& blocks = scr.blocks;
+    blocks.clear();
     size_t total = 0;
     forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
         const float base = w[L::kRoom + roomBucket(room)] + landValue[to];
-        const int count = popCount(arrows);
-        total += count;
-        if ((base + bestShot) + bestHem < top.threshold()) return;
-        const Bitboard nearTo = Ops::kingNeighbours(squareBit(to));
-        const Bitboard nearFrom = Ops::kingNeighbours(squareBit(from));
-        const size_t start = out.size();
-        out.resize(start + count);
-        ScoredMove* dst = out.data() + start;
-        while (arrows) {
-            const int arrow = popLowest(arrows);
-            float v = base;
-            if (arrow == from)
-                v += w[L::kBack];
-            else
-                v += arrowValue[arrow] + (testBit(nearFrom, arrow) ? w[L::kBesideFrom] : 0.0f);
-            if (testBit(nearTo, arrow)) v += w[L::kHem];
-            dst->move = Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to),
-                             static_cast<uint8_t>(arrow)};
-            dst->score = v;
-            top.add(v);
-            ++dst;
-        }
+        const float shot = keep ? bestShot(from, arrows) : 0.0f;
+        total += popCount(arrows);
+        blocks.push_back({arrows, base, (base + shot) + hemBonus, static_cast<uint8_t>(from),
+                          static_cast<uint8_t>(to)});
     });
+    if (!keep) {
+        for (const MoveBlock& b : blocks)
+            scoreBlock<N>(b, w, arrowValue, top, out);
+        return total;
+    }
+    // Best bound first, from a heap: only the few blocks that can matter are ever popped.
+    auto lowerBound = [](const MoveBlock& a, const MoveBlock& b) { return a.bound < b.bound; };
+    std::make_heap(blocks.begin(), blocks.end(), lowerBound);
+    for (auto end = blocks.end(); end != blocks.begin(); --end) {
+        if (blocks.front().bound < top.threshold()) break;
+        std::pop_heap(blocks.begin(), end, lowerBound);
+        scoreBlock<N>(*(end - 1), w, arrowValue, top, out);
+    }
     return total;
 }
 
