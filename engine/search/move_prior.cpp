@@ -227,8 +227,8 @@ size_t scoreN(const Position& pos, const PriorWeights& w, size_t keep,
     });
     const ArrowBands bands(arrowValue, pos.emptySquares());
     // Float addition rounds monotonically, so adding the largest terms, in the order the
-    // scores add theirs, bounds every score of a block.
-    // The best arrow beside the origin (which adds the beside bonus), elsewhere, or back home.
+    // scores add theirs, bounds every score of a block. The largest shot is the best arrow
+    // beside the origin (which adds that bonus), the best elsewhere, or the shot back home.
     auto bestShot = [&](int from, Bitboard arrows) {
         const Bitboard nearFrom = BoardOps<N>::kingNeighbours(squareBit(from));
         arrows &= ~squareBit(from);
