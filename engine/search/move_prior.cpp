@@ -225,6 +225,19 @@ size_t scoreN(const Position& pos, const PriorWeights& w, size_t keep,
         arrowValue[sq] = squareValue(w, L::kArrow, s, sq);
         landValue[sq] = squareValue(w, L::kLand, s, sq);
     });
+    auto baseOf = [&](int to, int room) { return w[L::kRoom + roomBucket(room)] + landValue[to]; };
+    ScoreScratch& scr = scratch();
+    TopScores top(keep, scr.top);
+    size_t total = 0;
+    if (!keep) {  // every move is listed: no bounds, each block scored as it comes
+        forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
+            total += popCount(arrows);
+            const MoveBlock b{arrows, baseOf(to, room), 0.0f, static_cast<uint8_t>(from),
+                              static_cast<uint8_t>(to)};
+            scoreBlock<N>(b, w, arrowValue, top, out);
+        });
+        return total;
+    }
     const ArrowBands bands(arrowValue, pos.emptySquares());
     // Float addition rounds monotonically, so adding the largest terms, in the order the
     // scores add theirs, bounds every score of a block. The largest shot is the best arrow
@@ -236,23 +249,14 @@ size_t scoreN(const Position& pos, const PriorWeights& w, size_t keep,
                          bands.bestOf(arrows & ~nearFrom), w[L::kBack]});
     };
     const float hemBonus = std::max(w[L::kHem], 0.0f);
-    ScoreScratch& scr = scratch();
-    TopScores top(keep, scr.top);
     std::vector<MoveBlock>& blocks = scr.blocks;
     blocks.clear();
-    size_t total = 0;
     forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
-        const float base = w[L::kRoom + roomBucket(room)] + landValue[to];
-        const float shot = keep ? bestShot(from, arrows) : 0.0f;
+        const float base = baseOf(to, room);
         total += popCount(arrows);
-        blocks.push_back({arrows, base, (base + shot) + hemBonus, static_cast<uint8_t>(from),
-                          static_cast<uint8_t>(to)});
+        blocks.push_back({arrows, base, (base + bestShot(from, arrows)) + hemBonus,
+                          static_cast<uint8_t>(from), static_cast<uint8_t>(to)});
     });
-    if (!keep) {
-        for (const MoveBlock& b : blocks)
-            scoreBlock<N>(b, w, arrowValue, top, out);
-        return total;
-    }
     // Best bound first, from a heap: only the few blocks that can matter are ever popped.
     auto lowerBound = [](const MoveBlock& a, const MoveBlock& b) { return a.bound < b.bound; };
     std::make_heap(blocks.begin(), blocks.end(), lowerBound);
