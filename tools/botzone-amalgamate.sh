@@ -101,7 +101,7 @@ mapfile -t engine_sources < <(find engine -name '*.cpp' ! -path 'engine/core/rec
     ! -name bench.cpp | LC_ALL=C sort)
 # Only what the bot needs of the opening book: the book, its file format and the symmetries.
 book_sources=(opening-book/book.cpp opening-book/book_file.cpp opening-book/symmetry.cpp)
-sources=("${engine_sources[@]}" "${book_sources[@]}" adapters/botzone_front.cpp)
+sources=("${engine_sources[@]}" "${book_sources[@]}")
 mapfile -t -O ${#sources[@]} sources < <(find adapters/botzone -name '*.cpp' | LC_ALL=C sort)
 sources+=(adapters/botzone/botzone_main.cpp.in)
 

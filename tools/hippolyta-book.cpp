@@ -17,7 +17,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "adapters/interrupts.h"
+#include "adapters/common/interrupts.h"
 #include "engine/core/notation.h"
 #include "opening-book/book_file.h"
 #include "opening-book/book_tree.h"

@@ -5,7 +5,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
-#include "adapters/interrupts.h"
+#include "adapters/common/interrupts.h"
 #include "adapters/match/match_runner.h"
 #include "adapters/render/html_report.h"
 #include "tools/common/build_info.h"

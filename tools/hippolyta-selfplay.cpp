@@ -5,7 +5,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
-#include "adapters/interrupts.h"
+#include "adapters/common/interrupts.h"
 #include "adapters/match/match_runner.h"
 #include "adapters/selfplay/selfplay.h"
 #include "tools/tool_options.h"

@@ -6,7 +6,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
-#include "adapters/interrupts.h"
+#include "adapters/common/interrupts.h"
 #include "adapters/tournament/tournament_runner.h"
 #include "tools/match_options.h"
 #include "tools/tool_options.h"

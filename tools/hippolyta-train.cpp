@@ -7,7 +7,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "adapters/interrupts.h"
+#include "adapters/common/interrupts.h"
 #include "adapters/training/eval_fit.h"
 #include "adapters/training/fit_data.h"
 #include "adapters/training/prior_fit.h"

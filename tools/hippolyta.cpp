@@ -11,8 +11,8 @@
 #include <iostream>
 
 #include "adapters/botzone/botzone_book.h"
-#include "adapters/botzone_front.h"
-#include "adapters/text_front.h"
+#include "adapters/botzone/botzone_front.h"
+#include "adapters/text/text_front.h"
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
 #include "engine/search/bench.h"

@@ -1,38 +1,21 @@
-// A line-oriented child process for the Botzone judge: the command runs under /bin/sh in a
-// process group of its own, its stdin and stdout are pipes, its stderr goes to /dev/null (or a
-// file), and readLine waits with a deadline. Plain POSIX, so that waiting costs no thread.
+// A bot for the Botzone judge: its command runs as a ChildProcess (a process group of its own,
+// stdin and stdout on pipes, readLine with a deadline), its stderr to /dev/null or a file. The
+// judge stops and continues it between turns (pause, resume), as Botzone does.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "adapters/process/child_process.h"
+
 namespace hippolyta {
 
-class BotProcess {
+class BotProcess : public ChildProcess {
   public:
     // Throws std::runtime_error if the process cannot be started.
-    explicit BotProcess(const std::string& command, const std::string& stderrFile = "");
-    ~BotProcess();
-    BotProcess(const BotProcess&) = delete;
-    BotProcess& operator=(const BotProcess&) = delete;
-
-    // False if the bot no longer reads its input.
-    bool writeLine(const std::string& line);
-    // The next line (without '\n'), or nothing at end of output or after `seconds`.
-    std::optional<std::string> readLine(double seconds);
-    // Stops and continues the whole process group (SIGSTOP, SIGCONT), as Botzone does between
-    // a keep-running bot's turns.
-    void pause();
-    void resume();
-    // Kills the whole process group and reaps the shell.
-    void kill();
-
-  private:
-    int pid_ = -1;
-    int in_ = -1;   // we write the bot's stdin
-    int out_ = -1;  // we read its stdout
-    std::string buffer_;
+    explicit BotProcess(const std::string& command, const std::string& stderrFile = "")
+        : ChildProcess(command, stderrFile.empty() ? ChildStderr::discard()
+                                                   : ChildStderr::appendTo(stderrFile)) {}
 };
 
 // Starts `count` processes that spin on the CPU until stopped (a loaded machine).

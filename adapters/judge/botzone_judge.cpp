@@ -11,8 +11,8 @@
 
 #include "adapters/botzone/botzone_json.h"
 #include "adapters/botzone/botzone_protocol.h"
+#include "adapters/common/openings.h"
 #include "adapters/judge/bot_process.h"
-#include "adapters/match/openings.h"
 #include "engine/core/game.h"
 #include "engine/core/text_util.h"
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "adapters/common/openings.h"
 #include "adapters/match/match_engine.h"
-#include "adapters/match/openings.h"
 #include "adapters/match/referee.h"
 #include "adapters/match/results_table.h"
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "adapters/gtp_process.h"
+#include "adapters/process/gtp_process.h"
 
 namespace hippolyta {
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "adapters/common/openings.h"
 #include "adapters/match/match_engine.h"
-#include "adapters/match/openings.h"
 #include "adapters/match/results_table.h"
 #include "adapters/match/time_control.h"
 #include "engine/core/notation.h"

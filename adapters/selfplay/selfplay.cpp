@@ -7,7 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "adapters/match/openings.h"
+#include "adapters/common/openings.h"
 #include "engine/core/game.h"
 #include "engine/core/splitmix.h"
 #include "engine/search/engine.h"

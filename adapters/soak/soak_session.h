@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "adapters/gtp_process.h"
+#include "adapters/process/gtp_process.h"
 #include "adapters/soak/soak.h"
 #include "engine/core/game.h"
 #include "engine/core/notation.h"

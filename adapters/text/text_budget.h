@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "adapters/text_front.h"
+#include "adapters/text/text_front.h"
 #include "engine/core/position.h"
 #include "engine/search/engine.h"
 

@@ -10,7 +10,7 @@
 
 #include "adapters/text/text_budget.h"
 #include "adapters/text/text_command.h"
-#include "adapters/text_front.h"
+#include "adapters/text/text_front.h"
 #include "engine/core/game.h"
 #include "engine/search/engine.h"
 

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "adapters/botzone/botzone_book.h"
+#include "adapters/botzone/botzone_front.h"
 #include "adapters/botzone/botzone_protocol.h"
-#include "adapters/botzone_front.h"
 #include "engine/core/notation.h"
 #include "opening-book/book_file.h"
 

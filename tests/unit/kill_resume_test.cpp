@@ -19,8 +19,8 @@
 #include <sstream>
 #include <thread>
 
-#include "adapters/gtp_process.h"
 #include "adapters/match/results_table.h"
+#include "adapters/process/gtp_process.h"
 #include "adapters/tournament/standings.h"
 #include "engine/core/game.h"
 #include "engine/core/notation.h"

@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "adapters/gtp_process.h"
+#include "adapters/process/gtp_process.h"
 
 namespace hippolyta {
 namespace {

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "adapters/match/openings.h"
+#include "adapters/common/openings.h"
 #include "adapters/match/results_table.h"
 #include "engine/core/notation.h"
 

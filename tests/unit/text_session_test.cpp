@@ -4,8 +4,8 @@
 #include <sstream>
 #include <vector>
 
+#include "adapters/text/text_front.h"
 #include "adapters/text/text_output.h"
-#include "adapters/text_front.h"
 #include "engine/core/game.h"
 #include "engine/core/notation.h"
 

@@ -1,4 +1,4 @@
-#include "adapters/match/openings.h"
+#include "adapters/common/openings.h"
 
 #include <cctype>
 #include <stdexcept>

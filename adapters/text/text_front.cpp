@@ -1,4 +1,4 @@
-#include "adapters/text_front.h"
+#include "adapters/text/text_front.h"
 
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
 // Deliberately plain standard C++ (no spdlog, no Boost): this file and adapters/botzone/ go into
 // the single source file uploaded to Botzone (tools/botzone-amalgamate.sh).
-#include "adapters/botzone_front.h"
+#include "adapters/botzone/botzone_front.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,20 +1,18 @@
 // A GTP engine in a child process (Boost.Process), driven line by line with timeouts.
 //
-// The command line runs under /bin/sh, in a process group of its own so that a kill reaches
-// anything it started. A reader thread feeds the engine's stdout into a queue; send() waits on
-// it with a deadline. Every failure is an EngineFailure saying what went wrong, so the caller
-// can blame the engine: it crashed, it hung, or it broke the protocol.
+// The command line runs under /bin/sh as a ChildProcess (a process group of its own, so that a
+// kill reaches anything it started); send() reads its stdout with a deadline. Every failure is
+// an EngineFailure saying what went wrong, so the caller can blame the engine: it crashed, it
+// hung, or it broke the protocol.
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
+
+#include "adapters/process/child_process.h"
 
 namespace hippolyta {
 
@@ -76,18 +74,14 @@ class GtpProcess {
     int pid() const;
 
   private:
-    struct Impl;
-    void readLoop();
-    std::string exitDescription();
+    // The next line of output. Throws when the engine's output ended, when *abort_ was raised or
+    // when `deadline` passed (`midReply`: some of the reply to `command` came).
+    std::string nextLine(const std::string& command, ChildProcess::Clock::time_point deadline,
+                         double timeoutSeconds, bool midReply);
 
-    std::unique_ptr<Impl> impl_;
+    std::unique_ptr<ChildProcess> child_;
     TrafficLog traffic_;
     const std::atomic<bool>* abort_;
-    std::mutex mutex_;
-    std::condition_variable ready_;
-    std::deque<std::string> lines_;
-    bool eof_ = false;
-    std::thread reader_;
 };
 
 }  // namespace hippolyta

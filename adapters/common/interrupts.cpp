@@ -1,4 +1,4 @@
-#include "adapters/interrupts.h"
+#include "adapters/common/interrupts.h"
 
 #include <csignal>
 

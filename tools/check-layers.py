@@ -1,0 +1,223 @@
+#!/usr/bin/python3
+"""Checks the project's layering against cmake/layers.txt (the one table of what may use what).
+
+    tools/check-layers.py [--root DIR] [--links FILE]
+    tools/check-layers.py --self-test
+
+Fails (exit 1, one line per fault) when:
+- the table has a cycle, or a layer uses one of a higher rank (engine < opening-book <
+  protocol < adapters < tools, tests);
+- a source file lies in no layer of the table;
+- a file #includes a project header of a layer that its own layer may not use;
+- a library links (FILE, written by CMake: "target layer linked-target...") a project
+  library of a layer that its own layer may not use.
+A layer may use the layers it lists and, through them, what they list.
+"""
+import argparse
+import fnmatch
+import os
+import re
+import sys
+import tempfile
+
+TOP_RANK = {"engine": 0, "opening-book": 1, "protocol": 2, "adapters": 3, "tools": 4, "tests": 5}
+SOURCE_DIRS = ["engine", "opening-book", "protocol", "adapters", "tools", "tests"]
+SOURCE_EXTENSIONS = (".h", ".hpp", ".cpp", ".cc", ".cpp.in")
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+
+
+def read_table(path):
+    """{layer: [patterns it lists]} in the table's order."""
+    table = {}
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            layer, sep, uses = line.partition(":")
+            if not sep:
+                raise SystemExit(f"{path}:{number}: expected 'layer: uses...'")
+            table[layer.strip()] = uses.split()
+    return table
+
+
+def rank(layer):
+    return TOP_RANK[layer.split("/")[0]]
+
+
+def direct_uses(table, layer):
+    """The layers that `layer` lists, its patterns expanded ("*": every layer of its rank
+    or lower)."""
+    found = set()
+    for pattern in table[layer]:
+        if pattern == "*":
+            found.update(l for l in table if l != layer and rank(l) <= rank(layer))
+        else:
+            found.update(l for l in table if l != layer and fnmatch.fnmatchcase(l, pattern))
+    return found
+
+
+def closures(table):
+    """{layer: every layer it may use}, and the faults of the table itself."""
+    faults = []
+    for layer in table:
+        for used in direct_uses(table, layer):
+            if rank(used) > rank(layer):
+                faults.append(f"table: {layer} uses {used}, a higher layer")
+    allowed = {}
+    for layer in table:
+        seen, todo = set(), list(direct_uses(table, layer))
+        while todo:
+            used = todo.pop()
+            if used in seen:
+                continue
+            seen.add(used)
+            todo.extend(direct_uses(table, used))
+        if layer in seen and "*" not in table[layer]:
+            faults.append(f"table: {layer} depends on itself (a cycle)")
+        allowed[layer] = seen | {layer}
+    return allowed, faults
+
+
+def layer_of(path, table):
+    """The deepest table layer holding `path` (relative to the root), or None. A layer with
+    deeper layers in the table holds only its own files: its other subfolders need a line."""
+    best = None
+    for layer in table:
+        if path.startswith(layer + "/") and (best is None or len(layer) > len(best)):
+            best = layer
+    if best is None:
+        return None
+    nested = any(l.startswith(best + "/") for l in table)
+    if nested and "/" in path[len(best) + 1:]:
+        return None
+    return best
+
+
+def check_includes(root, table, allowed):
+    faults = []
+    for top in SOURCE_DIRS:
+        for folder, dirs, files in os.walk(os.path.join(root, top)):
+            dirs.sort()
+            for name in sorted(files):
+                if not name.endswith(SOURCE_EXTENSIONS):
+                    continue
+                path = os.path.relpath(os.path.join(folder, name), root)
+                layer = layer_of(path, table)
+                if layer is None:
+                    faults.append(f"{path}: in no layer of cmake/layers.txt")
+                    continue
+                faults.extend(check_file(root, path, layer, table, allowed))
+    return faults
+
+
+def check_file(root, path, layer, table, allowed):
+    faults = []
+    with open(os.path.join(root, path), errors="replace") as f:
+        for number, line in enumerate(f, 1):
+            match = INCLUDE.match(line)
+            if not match:
+                continue
+            header = match.group(1)
+            if not os.path.isfile(os.path.join(root, header)):
+                beside = os.path.normpath(os.path.join(os.path.dirname(path), header))
+                if not os.path.isfile(os.path.join(root, beside)):
+                    continue  # generated at build time, or a system header
+                header = beside
+            used = layer_of(header, table)
+            if used is not None and used not in allowed[layer]:
+                faults.append(f"{path}:{number}: {layer} may not include {header} ({used})")
+    return faults
+
+
+def check_links(links_path, table, allowed):
+    """Each line of the CMake-written file: target, its layer, the project libraries it links."""
+    faults = []
+    with open(links_path) as f:
+        rows = [line.split() for line in f if line.strip()]
+    layers = {row[0]: row[1] for row in rows}
+    for target, layer, *linked in rows:
+        if layer not in table:
+            faults.append(f"{target}: its folder {layer} is in no layer of cmake/layers.txt")
+            continue
+        for other in linked:
+            used = layers.get(other)
+            if used is not None and used not in allowed[layer]:
+                faults.append(f"{target} ({layer}) may not link {other} ({used})")
+    return faults
+
+
+def run(root, links):
+    table = read_table(os.path.join(root, "cmake", "layers.txt"))
+    unknown = [l for l in table if l.split("/")[0] not in TOP_RANK]
+    if unknown:
+        return [f"table: unknown top folder in {', '.join(unknown)}"]
+    allowed, faults = closures(table)
+    faults += check_includes(root, table, allowed)
+    if links:
+        faults += check_links(links, table, allowed)
+    return faults
+
+
+def self_test(root):
+    """The checker must catch a violation of each kind in a small tree."""
+    with open(os.path.join(root, "cmake", "layers.txt")) as f:
+        table_text = f.read()
+    cases = {
+        "engine/core/a.h": '#include "adapters/match/b.h"\n',
+        "adapters/match/b.h": '#include "adapters/tournament/c.h"\n',
+        "adapters/tournament/c.h": '#include "adapters/match/b.h"\n',  # allowed
+        "adapters/newfolder/d.h": "",
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        os.makedirs(os.path.join(tmp, "cmake"))
+        with open(os.path.join(tmp, "cmake", "layers.txt"), "w") as f:
+            f.write(table_text)
+        for path, text in cases.items():
+            os.makedirs(os.path.join(tmp, os.path.dirname(path)), exist_ok=True)
+            with open(os.path.join(tmp, path), "w") as f:
+                f.write(text)
+        links = os.path.join(tmp, "links.txt")
+        with open(links, "w") as f:
+            f.write("hippolyta_engine engine\nhippolyta_match adapters/match hippolyta_render\n"
+                    "hippolyta_render adapters/render hippolyta_match\n")
+        faults = run(tmp, links)
+        with open(os.path.join(tmp, "cmake", "layers.txt"), "a") as f:
+            f.write("adapters/process: adapters/soak\n")  # soak uses process: a cycle
+        cycle = run(tmp, None)
+    expected = [
+        "engine/core/a.h:1: engine may not include adapters/match/b.h",
+        "adapters/match/b.h:1: adapters/match may not include adapters/tournament/c.h",
+        "adapters/newfolder/d.h: in no layer",
+        "hippolyta_match (adapters/match) may not link hippolyta_render",
+    ]
+    missing = [e for e in expected if not any(f.startswith(e) for f in faults)]
+    if len(faults) != len(expected):
+        missing.append(f"{len(faults)} faults, expected {len(expected)}: {faults}")
+    if not any("adapters/soak depends on itself" in f for f in cycle):
+        missing.append(f"no cycle found: {cycle}")
+    for m in missing:
+        print(f"check-layers self-test: not caught: {m}", file=sys.stderr)
+    return not missing
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser.add_argument("--root", default=here, help="the source tree (default: this one)")
+    parser.add_argument("--links", help="the libraries' links, as CMake writes them")
+    parser.add_argument("--self-test", action="store_true", help="check the checker")
+    args = parser.parse_args()
+    if args.self_test:
+        ok = self_test(args.root)
+        print("check-layers self-test: " + ("ok" if ok else "FAILED"))
+        return 0 if ok else 1
+    faults = run(args.root, args.links)
+    for fault in faults:
+        print(fault, file=sys.stderr)
+    print(f"check-layers: {len(faults)} faults")
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
