@@ -1,13 +1,88 @@
-// The GTP engine process wrapper: replies, failures, and no descriptors leaking into engines.
+// The process wrappers: the child process under both (lines, the end of output, deadlines,
+// stderr, stopping and continuing) and the GTP engine process (replies, failures, and no
+// descriptors leaking into engines).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <string>
+#include <thread>
 #include <vector>
 
+#include "adapters/process/child_process.h"
 #include "adapters/process/gtp_process.h"
+#include "test_dir.h"
 
 namespace hippolyta {
 namespace {
+
+// The state letter of /proc/PID/stat ('T' when stopped).
+char processState(int pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const std::size_t close = line.rfind(')');
+    return close == std::string::npos || close + 2 >= line.size() ? '?' : line[close + 2];
+}
+
+TEST(ChildProcess, ReadsLinesToTheEndOfOutput) {
+    ChildProcess p("printf 'one\\r\\ntwo\\n\\nlast'; exit 3", ChildStderr::discard());
+    EXPECT_EQ(p.readLine(5.0), "one");  // "\r\n" ends a line too
+    EXPECT_EQ(p.readLine(5.0), "two");
+    EXPECT_EQ(p.readLine(5.0), "");
+    EXPECT_EQ(p.readLine(5.0), "last");  // a last line without '\n' still counts
+    EXPECT_EQ(p.readLine(5.0), std::nullopt);
+    EXPECT_TRUE(p.outputEnded());
+    EXPECT_EQ(p.exitDescription(), "exited with code 3");
+    EXPECT_FALSE(p.writeLine("anyone there?"));  // nobody reads: false, and no SIGPIPE
+}
+
+TEST(ChildProcess, WaitsForOutputUpToTheDeadline) {
+    ChildProcess p("read -r x; echo \"got $x\"", ChildStderr::discard());
+    // It answers only after a line comes, so nothing comes before this deadline.
+    EXPECT_EQ(p.readLine(0.05), std::nullopt);
+    EXPECT_FALSE(p.outputEnded());
+    EXPECT_TRUE(p.writeLine("hello"));
+    EXPECT_EQ(p.readLine(5.0), "got hello");
+    EXPECT_EQ(p.readLine(5.0), std::nullopt);
+    EXPECT_TRUE(p.outputEnded());
+}
+
+TEST(ChildProcess, AppendsStderrToAFile) {
+    const TestDir dir;
+    const std::filesystem::path file = dir / "stderr.txt";
+    std::ofstream(file) << "kept\n";
+    for (const char* word : {"one", "two"}) {
+        ChildProcess p(std::string("echo ") + word + " >&2; echo done",
+                       ChildStderr::appendTo(file.string()));
+        EXPECT_EQ(p.readLine(5.0), "done");
+        EXPECT_EQ(p.readLine(5.0), std::nullopt);  // it exited, so its stderr is written
+    }
+    EXPECT_EQ(fileBytes(file), "kept\none\ntwo\n");
+}
+
+// The judge stops a keep-running bot between its turns: a stopped bot reads nothing and writes
+// nothing until it is continued, and a kill still reaches it.
+TEST(ChildProcess, PauseStopsTheProcessUntilResumed) {
+    ChildProcess p("while read -r x; do echo \"$x\"; done", ChildStderr::discard());
+    EXPECT_TRUE(p.writeLine("before"));
+    EXPECT_EQ(p.readLine(5.0), "before");
+    p.pause();
+    for (int i = 0; i < 500 && processState(p.pid()) != 'T'; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(processState(p.pid()), 'T');
+    EXPECT_TRUE(p.writeLine("while stopped"));
+    EXPECT_EQ(p.readLine(0.1), std::nullopt);
+    p.resume();
+    EXPECT_EQ(p.readLine(5.0), "while stopped");
+    p.pause();
+    p.kill();
+    EXPECT_TRUE(p.killed());
+    EXPECT_EQ(p.exitDescription(), "was killed by signal 9");
+    EXPECT_FALSE(p.writeLine("after"));
+}
 
 // A tiny engine in sh: answers each command with a canned reply.
 const char* kEcho =
