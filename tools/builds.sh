@@ -27,9 +27,9 @@ install_missing() {
 BASE_PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
                libspdlog-dev libgtest-dev nlohmann-json3-dev help2man dpkg-dev file)
 # What the test suite needs besides the build: headless Chromium for the HTML report's browser
-# test (tests/browser), and clang, which compiles the Botzone single file as a second compiler
-# (tools/botzone-single-test.sh).
-TEST_PACKAGES=(chromium clang)
+# test (tests/browser), clang, which compiles the Botzone single file as a second compiler
+# (tools/botzone-single-test.sh), and lintian, which checks the Debian package (install.lintian).
+TEST_PACKAGES=(chromium clang lintian)
 
 configure_and_build() {  # DIR "CMAKE ARGS" [BUILD ARGS...]
     local dir=$1 args=$2

@@ -47,7 +47,7 @@ class Runner {
         core.outDir = c.outDir;
         core.verbose = c.verbose;
         core.tool = "hippolyta-match";
-        core.application = "hippolyta-match:0.1.0";
+        core.application = std::string("hippolyta-match:") + HIPPOLYTA_VERSION;
         return core;
     }
 

@@ -37,37 +37,51 @@ struct Layout {
 };
 
 // The rules, each selector scoped to the picture's id so that several pictures share a page.
-constexpr const char* kRules[] = {
-    ".light{fill:#f0d9b5}",
-    ".dark{fill:#b58863}",
-    ".frame{fill:#8b6a4a}",
-    ".coord{font:600 14px sans-serif;fill:#7a6248}",
-    ".hl,.shade{fill:none}",
-    ".from>.hl{fill:#f7d23e;fill-opacity:.45}",
-    ".to>.hl{fill:#f7d23e;fill-opacity:.75}",
-    ".tw>.shade{fill:#fff;fill-opacity:.55}",
-    ".tb>.shade{fill:#1a1a1a;fill-opacity:.35}",
-    ".mark,.ring,.pw,.pb,.px{display:none}",
-    ".tw>.mark,.tb>.mark,.tt>.mark,.shot>.ring,.w>.pw,.b>.pb,.x>.px{display:inline}",
-    ".tw>.mark{fill:#fff;stroke:#444;stroke-width:1.5}",
-    ".tb>.mark{fill:#1e1e1e;stroke:#e8e8e8;stroke-width:1.5}",
-    ".tt>.mark{fill:#8a8a8a}",
-    ".ring{fill:none;stroke:#d2452b;stroke-width:3.5}",
-    ".lastmove{fill:none;stroke:#1d63c4;stroke-opacity:.7;stroke-width:5;stroke-linecap:round}",
-    (".lastshot{fill:none;stroke:#d2452b;stroke-opacity:.75;stroke-width:3.5;"
-     "stroke-dasharray:7 6;stroke-linecap:round}"),
+// A rule's declarations are a list, one declaration an entry, so that no literal is long enough
+// to be split into pieces.
+struct CssRule {
+    const char* selectors;             // comma-separated
+    const char* declarations[6] = {};  // up to the first null
+};
+
+constexpr CssRule kRules[] = {
+    {".light", {"fill:#f0d9b5"}},
+    {".dark", {"fill:#b58863"}},
+    {".frame", {"fill:#8b6a4a"}},
+    {".coord", {"font:600 14px sans-serif", "fill:#7a6248"}},
+    {".hl,.shade", {"fill:none"}},
+    {".from>.hl", {"fill:#f7d23e", "fill-opacity:.45"}},
+    {".to>.hl", {"fill:#f7d23e", "fill-opacity:.75"}},
+    {".tw>.shade", {"fill:#fff", "fill-opacity:.55"}},
+    {".tb>.shade", {"fill:#1a1a1a", "fill-opacity:.35"}},
+    {".mark,.ring,.pw,.pb,.px", {"display:none"}},
+    {".tw>.mark,.tb>.mark,.tt>.mark,.shot>.ring,.w>.pw,.b>.pb,.x>.px", {"display:inline"}},
+    {".tw>.mark", {"fill:#fff", "stroke:#444", "stroke-width:1.5"}},
+    {".tb>.mark", {"fill:#1e1e1e", "stroke:#e8e8e8", "stroke-width:1.5"}},
+    {".tt>.mark", {"fill:#8a8a8a"}},
+    {".ring", {"fill:none", "stroke:#d2452b", "stroke-width:3.5"}},
+    {".lastmove",
+     {"fill:none", "stroke:#1d63c4", "stroke-opacity:.7", "stroke-width:5",
+      "stroke-linecap:round"}},
+    {".lastshot",
+     {"fill:none", "stroke:#d2452b", "stroke-opacity:.75", "stroke-width:3.5",
+      "stroke-dasharray:7 6", "stroke-linecap:round"}},
 };
 
 std::string style(const std::string& id) {
     std::string css = "<style>";
-    for (const std::string rule : kRules) {
-        const std::size_t brace = rule.find('{');
-        for (std::size_t start = 0; start < brace;) {
-            const std::size_t comma = std::min(rule.find(',', start), brace);
-            css += (start ? ",#" : "#") + id + " " + rule.substr(start, comma - start);
+    for (const CssRule& rule : kRules) {
+        const std::string selectors = rule.selectors;
+        for (std::size_t start = 0; start < selectors.size();) {
+            const std::size_t comma = std::min(selectors.find(',', start), selectors.size());
+            css += (start ? ",#" : "#") + id + " " + selectors.substr(start, comma - start);
             start = comma + 1;
         }
-        css += rule.substr(brace);
+        for (std::size_t i = 0; i < std::size(rule.declarations) && rule.declarations[i]; ++i) {
+            css += i ? ";" : "{";
+            css += rule.declarations[i];
+        }
+        css += "}";
     }
     return css + "</style>";
 }

@@ -80,7 +80,7 @@ class TournamentRunner {
     static CoreConfig coreConfig(const TournamentConfig& c) {
         CoreConfig core = c.core;
         core.tool = "hippolyta-tournament";
-        core.application = "hippolyta-tournament:0.1.0";
+        core.application = std::string("hippolyta-tournament:") + HIPPOLYTA_VERSION;
         return core;
     }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # ctest: installs the build to a temporary prefix and runs the installed engine from another
 # directory: it finds its books beside itself (amz-book lists moves), the man pages and docs are
-# in place, no path of the source tree is compiled in, and a lone copy of the binary says where
-# it looked while the option and the variable point it at the data.
+# in place and every link between the docs and from the tools' --help resolves there
+# (doc_links.py), no path of the source tree is compiled in, and a lone copy of the binary says
+# where it looked while the option and the variable point it at the data.
 #   install_test.sh BUILD_DIR SOURCE_DIR BUILD_TYPE
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -19,9 +20,12 @@ p=$tmp/prefix
 for f in bin/hippolyta bin/hippolyta-match bin/hippolyta-book share/hippolyta/8x8.book \
          share/hippolyta/10x10.book share/man/man6/hippolyta.6.gz \
          share/man/man6/hippolyta-match.6.gz share/doc/hippolyta/README.md \
-         share/doc/hippolyta/levels.md; do
+         share/doc/hippolyta/docs/levels.md share/doc/hippolyta/copyright \
+         share/doc/hippolyta/changelog.gz share/doc/hippolyta/changelog.Debian.gz; do
     [ -e "$p/$f" ] || fail "$f not installed"
 done
+/usr/bin/python3 "$source_dir/tests/install/doc_links.py" "$p/share/doc/hippolyta" \
+    --help "$p"/bin/* || fail "dangling links in the installed docs"
 
 gtp() {  # ENGINE [ARGS...]: the answers to boardsize 10, amz-book info, amz-book
     printf 'boardsize 10\namz-book info\namz-book\nquit\n' | "$@" 2>"$tmp/stderr"

@@ -1,27 +1,52 @@
 #!/usr/bin/env bash
-# ctest: builds the Debian package from the build tree with CPack into a temporary directory
-# and checks its name, its control fields and its file list.
-#   package_test.sh BUILD_DIR VERSION
+# ctest: builds the Debian package from the build tree with CPack into OUT_DIR (kept there for
+# install.lintian) and checks its name, its control fields and its file list: the books, the
+# weights, the man pages, the docs, and Debian's copyright and changelog files.
+#   package_test.sh BUILD_DIR DEB_VERSION OUT_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
 version=$2
+out=$3
 command -v dpkg-deb >/dev/null || { echo "package_test: no dpkg-deb, skipped"; exit 0; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 fail() { echo "package_test: $*" >&2; exit 1; }
+rm -rf "$out"
+mkdir -p "$out"
 
-(cd "$build" && cpack -G DEB -B "$tmp" -D CPACK_OUTPUT_FILE_PREFIX="$tmp" >"$tmp/cpack.log") ||
-    { cat "$tmp/cpack.log" >&2; fail "cpack failed"; }
-deb=$tmp/hippolyta_${version}_amd64.deb
-[ -f "$deb" ] || fail "no $deb: $(ls "$tmp")"
+(cd "$build" && cpack -G DEB -B "$out/cpack" -D CPACK_OUTPUT_FILE_PREFIX="$out" \
+    >"$out/cpack.log") || { cat "$out/cpack.log" >&2; fail "cpack failed"; }
+rm -rf "$out/cpack"
+deb=$out/hippolyta_${version}_amd64.deb
+[ -f "$deb" ] || fail "no $deb: $(ls "$out")"
+[ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "version is not $version"
 [ "$(dpkg-deb -f "$deb" Section)" = games ] || fail "section is not games"
+maintainer=$(dpkg-deb -f "$deb" Maintainer)
+[[ $maintainer =~ ^Hippolyta\ developers\ \<[a-z.-]+@hippolyta-amazons\.org\>$ ]] ||
+    fail "Maintainer is not the project's own address: $maintainer"
 dpkg-deb -f "$deb" Depends | grep -q "libc6" ||
     fail "no shared-library dependencies: $(dpkg-deb -f "$deb" Depends)"
 files=$(dpkg-deb -c "$deb" | awk '{print $6}')
-for f in ./usr/bin/hippolyta ./usr/bin/hippolyta-match ./usr/bin/hippolyta-book \
+doc=./usr/share/doc/hippolyta
+for f in ./usr/games/hippolyta ./usr/games/hippolyta-match ./usr/games/hippolyta-book \
          ./usr/share/hippolyta/8x8.book ./usr/share/hippolyta/10x10.book \
-         ./usr/share/man/man6/hippolyta.6.gz ./usr/share/man/man6/hippolyta-book.6.gz \
-         ./usr/share/doc/hippolyta/README.md; do
+         ./usr/share/hippolyta/hippolyta.weights ./usr/share/man/man6/hippolyta.6.gz \
+         ./usr/share/man/man6/hippolyta-book.6.gz $doc/README.md $doc/docs/matches.md \
+         $doc/copyright $doc/changelog.gz $doc/changelog.Debian.gz; do
     grep -qx "$f" <<<"$files" || fail "$f not in the package"
 done
+
+# The copyright file is DEP-5 and covers the data files; the Debian changelog is this version's.
+tree=$out/tree
+dpkg-deb -x "$deb" "$tree"
+copyright=$tree/usr/share/doc/hippolyta/copyright
+grep -qx "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \
+    "$copyright" || fail "copyright is not in the machine-readable format"
+grep -qx "Files: engine/weights/hippolyta.weights opening-book/books/\*.book" "$copyright" ||
+    fail "copyright does not name the weights and the books"
+[ "$(grep -c '^License: GPL-3+$' "$copyright")" -ge 2 ] || fail "copyright: not GPL-3+"
+grep -q "GPL-3.0-or-later" "$copyright" || fail "copyright does not say GPL-3.0-or-later"
+zcat "$tree/usr/share/doc/hippolyta/changelog.Debian.gz" | head -1 |
+    grep -q "^hippolyta ($version) " || fail "changelog.Debian.gz does not start with $version"
+zcat "$tree/usr/share/man/man6/hippolyta.6.gz" | grep -q '^\.SH "GTP COMMANDS"' ||
+    fail "hippolyta(6) has no GTP COMMANDS section"
+rm -rf "$tree"
 echo "package_test: ok ($(du -k "$deb" | cut -f1) KiB)"

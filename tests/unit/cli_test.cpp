@@ -33,14 +33,19 @@ CliRun runCliTool(const std::string& args, const std::string& input = "") {
     return run;
 }
 
+// The commit is git describe's (a hash, or a tag with the commits since it) or "unknown".
 const std::regex kVersionPattern(
-    "[a-z-]+ [0-9]+\\.[0-9]+\\.[0-9]+\ncommit ([0-9a-f]{12}(-dirty)?|unknown)\n"
-    "build (portable x86-64-v2|native)\n");
+    "[a-z-]+ [0-9]+\\.[0-9]+\\.[0-9]+\n"
+    "commit (((v[0-9][0-9.]*-[0-9]+-g)?[0-9a-f]{12}|v[0-9][0-9.]*)(-dirty)?|unknown)\n"
+    "build (portable x86-64-v2|native)\n"
+    "Copyright \\(C\\) [0-9]{4} Hippolyta developers\n"
+    "License GPL-3\\.0-or-later: [^\n]*\n([^\n]+\n)*");
 
 TEST(Cli, VersionTextHasVersionCommitAndBuildKind) {
     const std::string text = versionText("hippolyta");
     EXPECT_TRUE(std::regex_match(text, kVersionPattern)) << text;
-    EXPECT_EQ(text.rfind("hippolyta ", 0), 0u);
+    // The project's version, the one GTP's version answers.
+    EXPECT_EQ(text.rfind("hippolyta " HIPPOLYTA_VERSION "\n", 0), 0u) << text;
 }
 
 TEST(Cli, EveryExecutableAnswersVersionAndHelp) {
