@@ -4,6 +4,7 @@
 #include <array>
 
 #include "engine/eval/board_ops.h"
+#include "engine/search/side_distances.h"
 
 namespace hippolyta {
 
@@ -19,12 +20,8 @@ template <int N>
 void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
     using Ops = BoardOps<N>;
     out.clear();
-    const Color me = pos.sideToMove();
-    const Bitboard empty = pos.emptySquares();
-    const Bitboard own = pos.amazons(me), opp = pos.amazons(opposite(me));
-    std::array<uint8_t, kMaxSquares> dOwn, dOpp;
-    queenDistanceTable<N>(own, empty, kFar, dOwn);
-    queenDistanceTable<N>(opp, empty, kFar, dOpp);
+    const SideDistances sides = sideDistances<N>(pos, kFar);
+    const Bitboard empty = sides.empty, own = sides.own, opp = sides.opp;
     Bitboard planes[4];
     Ops::neighbourCountPlanes(empty, planes);
     auto neighbours = [&](int sq) {
@@ -35,7 +32,7 @@ void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
     // Value of an arrow on each square, and of an amazon landing on it.
     std::array<float, kMaxSquares> arrowValue{}, landValue{};
     forEachSquare(empty, [&](int sq) {
-        const int a = dOwn[sq], b = dOpp[sq];
+        const int a = sides.toOwn[sq], b = sides.toOpp[sq];
         const int nb = neighbours(sq);
         float v;
         if (b == kFar) {
@@ -110,12 +107,8 @@ template <int N>
 void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
     using Ops = BoardOps<N>;
     out.clear();
-    const Color me = pos.sideToMove();
-    const Bitboard empty = pos.emptySquares();
-    const Bitboard own = pos.amazons(me), opp = pos.amazons(opposite(me));
-    std::array<uint8_t, kMaxSquares> dOwn, dOpp;
-    queenDistanceTable<N>(own, empty, kFar, dOwn);
-    queenDistanceTable<N>(opp, empty, kFar, dOpp);
+    const SideDistances sides = sideDistances<N>(pos, kFar);
+    const Bitboard empty = sides.empty, own = sides.own, opp = sides.opp;
     Bitboard planes[4];
     Ops::neighbourCountPlanes(empty, planes);
     const Bitboard nearOpp = Ops::kingNeighbours(opp), nearOwn = Ops::kingNeighbours(own);
@@ -125,7 +118,7 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
     forEachSquare(empty, [&](int sq) {
         const int nb = testBit(planes[0], sq) + 2 * testBit(planes[1], sq) +
                        4 * testBit(planes[2], sq) + 8 * testBit(planes[3], sq);
-        const int a = dOwn[sq], b = dOpp[sq];
+        const int a = sides.toOwn[sq], b = sides.toOpp[sq];
         float v;
         if (b == kFar) {
             v = -2.0f;  // only we reach it: an arrow there wastes our own square
@@ -163,11 +156,11 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
 
 }  // namespace
 
-void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out, int version) {
+void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out, MoveOrdering order) {
     withBoardSize(pos.size(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
 
-        if (version == 0)
+        if (order == MoveOrdering::HandSet)
             scoreHandN<N>(pos, out);
         else
             scoreCheapN<N>(pos, out);
