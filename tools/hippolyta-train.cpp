@@ -161,7 +161,7 @@ void printQuality(const std::string& label, const OrderingQuality& q) {
 
 void printOrderings(const std::vector<FitPosition>& positions, const EngineConfig& engine) {
     printQuality("hand-set order (0)", orderingQuality(positions, [](const Position& p, auto& out) {
-                     scoreMovesCheap(p, out, 0);
+                     scoreMovesCheap(p, out, MoveOrdering::HandSet);
                  }));
     printQuality("learned prior (2)", orderingQuality(positions, [&](const Position& p, auto& out) {
                      scoreMovesLearned(p, engine.prior, out);
@@ -183,7 +183,7 @@ int runPrior(const std::vector<std::string>& args) {
     engine.prior = fitPrior(data.train, data.heldOut, engine.prior, config, r);
     const std::string notes = printFit(r, "cross-entropy", secondsSince(t0));
     printOrderings(data.heldOut, engine);
-    engine.search.ordering = 2;
+    engine.search.ordering = MoveOrdering::Learned;
     writeWeights(c, engine, {commandLine("prior", args), notes});
     return 0;
 }

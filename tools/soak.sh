@@ -2,15 +2,19 @@
 # Robustness soaks (docs/robustness.md): self-play games under the sanitizers, and the memory
 # bound of a long ponder.
 #   tools/soak.sh [--asan] [--tsan] [--games N] [--seed S] [--sizes mixed|fixed] [--size N]
+#                 [--param NAME=VALUE]...
 #   tools/soak.sh --ponder-seconds S [--memory MB]
 # --asan: the ASan + UBSan build (build-sanitize, as tools/quickstart.sh sanitize makes it);
 # --tsan: ThreadSanitizer build in build-tsan, the engine with --threads 2. Neither: both.
+# --param: a search or evaluation constant for the soaked engine (its --param), repeatable, so
+# that a soak reaches options off by default (eval_order_visits, rerank_top, ...).
 # --ponder-seconds: the Release build in build; ponder S seconds under --memory MB (256) and
 # report the peak resident size. Exits non-zero when any soak found a problem.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 games=1000 seed=1 sizes=mixed size=8 asan=0 tsan=0 ponder=0 memory=256
+params=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --asan) asan=1 ;;
@@ -21,8 +25,10 @@ while [ $# -gt 0 ]; do
         --size) size=$2; shift ;;
         --ponder-seconds) ponder=$2; shift ;;
         --memory) memory=$2; shift ;;
+        --param) params+=(--param "$2"); shift ;;
         *) echo "usage: tools/soak.sh [--asan] [--tsan] [--games N] [--seed S]" \
-                "[--sizes mixed|fixed] [--size N] | --ponder-seconds S [--memory MB]" >&2
+                "[--sizes mixed|fixed] [--size N] [--param NAME=VALUE]..." \
+                "| --ponder-seconds S [--memory MB]" >&2
            exit 2 ;;
     esac
     shift
@@ -37,14 +43,15 @@ soak() {  # soak DIR NAME [ENGINE OPTIONS...]
     shift 2
     local log=$dir/soak-$name-engine.log
     echo "== soak $name: $games games, seed $seed, engine log $log" >&2
-    "$dir/bin/hippolyta-soak" --engine "$dir/bin/hippolyta --move-time 0.005 --seed $seed $*" \
+    "$dir/bin/hippolyta-soak" \
+        --engine "$dir/bin/hippolyta --move-time 0.005 --seed $seed ${params[*]} $*" \
         --games "$games" --sizes "$sizes" --size "$size" --seed "$seed" --engine-log "$log"
 }
 
 status=0
 if [ "$ponder" != 0 ]; then
     build_release "${ENGINE_AND_SOAK[@]}"
-    build/bin/hippolyta-soak --engine "build/bin/hippolyta" --ponder-seconds "$ponder" \
+    build/bin/hippolyta-soak --engine "build/bin/hippolyta ${params[*]}" --ponder-seconds "$ponder" \
         --memory "$memory" || status=1
 fi
 if [ "$asan" = 1 ]; then

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "adapters/training/dense.h"
+#include "adapters/training/newton.h"
 
 namespace hippolyta {
 
@@ -52,13 +52,15 @@ LogisticFit fitLogistic(const LogisticData& d, const std::vector<double>& prior,
                         double l2, int maxIterations) {
     const int n = static_cast<int>(prior.size());
     const double m = std::max<double>(1, d.x.size());
-    LogisticFit fit{prior, 0, false};
-    for (; fit.iterations < maxIterations; ++fit.iterations) {
-        // Gradient and Hessian of the mean loss plus the penalty.
-        std::vector<double> g(n, 0), h(n * n, 0);
+    NewtonProblem problem;
+    // Gradient and Hessian of the mean loss plus the penalty.
+    problem.derivatives = [&](const std::vector<double>& theta, std::vector<double>& g,
+                              std::vector<double>& h) {
+        g.assign(n, 0);
+        h.assign(static_cast<size_t>(n) * n, 0);
         for (size_t i = 0; i < d.x.size(); ++i) {
             const std::vector<double>& x = d.x[i];
-            const double p = predictLogistic(x, fit.theta, scale);
+            const double p = predictLogistic(x, theta, scale);
             const double r = (p - d.y[i]) / (scale * m), w = p * (1 - p) / (scale * scale * m);
             for (int a = 0; a < n; ++a) {
                 g[a] += r * x[a];
@@ -67,33 +69,21 @@ LogisticFit fitLogistic(const LogisticData& d, const std::vector<double>& prior,
             }
         }
         for (int a = 0; a < n; ++a) {
-            g[a] += 2 * l2 * (fit.theta[a] - prior[a]);
+            g[a] += 2 * l2 * (theta[a] - prior[a]);
             h[a * n + a] += 2 * l2;
             for (int b = 0; b < a; ++b)
                 h[b * n + a] = h[a * n + b];
         }
-        std::vector<double> step;
-        if (!solveSpd(h, g, n, step)) break;
-        // Newton's step, halved while it does not lower the objective.
-        const double before = objective(d, fit.theta, prior, scale, l2);
-        std::vector<double> next(n);
-        double factor = 1;
-        for (int tries = 0; tries < 20; ++tries, factor /= 2) {
-            for (int a = 0; a < n; ++a)
-                next[a] = fit.theta[a] - factor * step[a];
-            if (objective(d, next, prior, scale, l2) <= before) break;
-        }
-        double largest = 0;
-        for (int a = 0; a < n; ++a)
-            largest = std::max(largest, std::fabs(next[a] - fit.theta[a]));
-        fit.theta = next;
-        if (largest < 1e-9) {
-            fit.converged = true;
-            ++fit.iterations;
-            break;
-        }
-    }
-    return fit;
+        return true;
+    };
+    problem.objective = [&](const std::vector<double>& theta) {
+        return objective(d, theta, prior, scale, l2);
+    };
+    NewtonOptions options;
+    options.maxIterations = maxIterations;
+    options.tolerance = 1e-9;
+    const NewtonResult r = minimiseNewton(problem, prior, options);
+    return {r.x, r.iterations, r.converged};
 }
 
 }  // namespace hippolyta

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <unordered_map>
 
-#include "adapters/training/dense.h"
+#include "adapters/training/newton.h"
 
 namespace hippolyta {
 
@@ -76,6 +76,49 @@ void accumulate(const Softmax& s, std::vector<double>& g, std::vector<double>& h
             h[a * kN + b] -= mean[a] * mean[b];
 }
 
+PriorWeights weightsOf(const std::vector<double>& x) {
+    PriorWeights w;
+    for (int a = 0; a < kN; ++a)
+        w[a] = static_cast<float>(x[a]);
+    return w;
+}
+
+// The mean cross-entropy over train plus l2 * |w - start|^2, for Newton's method (in doubles
+// that hold the weights' floats).
+NewtonProblem priorProblem(const std::vector<FitPosition>& train, const PriorWeights& start,
+                           double l2) {
+    NewtonProblem problem;
+    problem.derivatives = [&train, &start, l2](const std::vector<double>& x, std::vector<double>& g,
+                                               std::vector<double>& h) {
+        const PriorWeights w = weightsOf(x);
+        g.assign(kN, 0);
+        h.assign(kN * kN, 0);
+        Softmax s;
+        int counted = 0;
+        for (const FitPosition& tp : train)
+            if (prepare(tp, w, s)) {
+                accumulate(s, g, h);
+                ++counted;
+            }
+        if (!counted) return false;
+        for (int a = 0; a < kN; ++a) {
+            g[a] = g[a] / counted + 2 * l2 * (w[a] - start[a]);
+            for (int b = 0; b < kN; ++b)
+                h[a * kN + b] /= counted;
+            h[a * kN + a] += 2 * l2;
+        }
+        return true;
+    };
+    problem.objective = [&train, &start, l2](const std::vector<double>& x) {
+        return objective(train, weightsOf(x), start, l2);
+    };
+    problem.round = [](std::vector<double>& x) {
+        for (double& v : x)
+            v = static_cast<float>(v);
+    };
+    return problem;
+}
+
 }  // namespace
 
 OrderingQuality orderingQuality(const std::vector<FitPosition>& positions,
@@ -128,41 +171,14 @@ PriorWeights fitPrior(const std::vector<FitPosition>& train,
     report.heldOutPositions = static_cast<int>(heldOut.size());
     report.trainLossBefore = priorLoss(train, start);
     report.heldLossBefore = priorLoss(heldOut, start);
-    PriorWeights w = start;
-    Softmax s;
-    for (report.iterations = 0; report.iterations < config.maxIterations; ++report.iterations) {
-        std::vector<double> g(kN, 0), h(kN * kN, 0);
-        int counted = 0;
-        for (const FitPosition& tp : train)
-            if (prepare(tp, w, s)) {
-                accumulate(s, g, h);
-                ++counted;
-            }
-        if (!counted) break;
-        for (int a = 0; a < kN; ++a) {
-            g[a] = g[a] / counted + 2 * config.l2 * (w[a] - start[a]);
-            for (int b = 0; b < kN; ++b)
-                h[a * kN + b] /= counted;
-            h[a * kN + a] += 2 * config.l2;
-        }
-        std::vector<double> step;
-        if (!solveSpd(h, g, kN, step)) break;
-        const double before = objective(train, w, start, config.l2);
-        PriorWeights next = w;
-        for (double factor = 1; factor > 1e-6; factor /= 2) {
-            for (int a = 0; a < kN; ++a)
-                next[a] = static_cast<float>(w[a] - factor * step[a]);
-            if (objective(train, next, start, config.l2) <= before) break;
-        }
-        double largest = 0;
-        for (int a = 0; a < kN; ++a)
-            largest = std::max(largest, std::fabs(static_cast<double>(next[a] - w[a])));
-        w = next;
-        if (largest < 1e-5) {
-            ++report.iterations;
-            break;
-        }
-    }
+    NewtonOptions options;
+    options.maxIterations = config.maxIterations;
+    options.tolerance = 1e-5;
+    const NewtonResult fit =
+        minimiseNewton(priorProblem(train, start, config.l2),
+                       std::vector<double>(start.begin(), start.end()), options);
+    report.iterations = fit.iterations;
+    const PriorWeights w = weightsOf(fit.x);
     report.trainLossAfter = priorLoss(train, w);
     report.heldLossAfter = priorLoss(heldOut, w);
     return w;

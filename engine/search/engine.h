@@ -33,7 +33,7 @@ struct EngineConfig {
     int level = 10;       // strength 1..10 (engine/search/levels.h); 10 is the full engine
     SearchParams search;  // tree-search constants
     EvalWeights eval;     // evaluation weights
-    PriorWeights prior = fittedPriorWeights();  // the learned move order (search.ordering 2)
+    PriorWeights prior = fittedPriorWeights();  // the learned move order (MoveOrdering::Learned)
 };
 
 class Engine {

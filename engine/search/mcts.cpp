@@ -153,14 +153,14 @@ bool Mcts::reuseSubtree(const Game& game) {
 // Copies node's children (recursively) from one pool to the other; node is already in place.
 void Mcts::copySubtree(NodePool& from, NodePool& to, TreeNode& node) {
     uint32_t* link = &node.children;
-    for (uint32_t h = node.children; h; h = from.at(h).children) {
-        const uint32_t count = from.at(h).move;
+    for (uint32_t h = node.children; h; h = from.at(h).nextChunk) {
+        const uint32_t count = from.at(h).chunkSize;
         const uint32_t dst = to.allocate(count + 1);  // cannot fail: same capacity
         for (uint32_t i = 0; i <= count; ++i)
             to.at(dst + i) = from.at(h + i);
-        to.at(dst).children = 0;
+        to.at(dst).nextChunk = 0;
         *link = dst;
-        link = &to.at(dst).children;
+        link = &to.at(dst).nextChunk;
         for (uint32_t i = 1; i <= count; ++i)
             copySubtree(from, to, to.at(dst + i));
     }
@@ -186,16 +186,6 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
 
 // ---- expansion and selection ------------------------------------------------------------
 
-// What a new child keeps as its prior: with the PUCT term on, its probability under the
-// learned prior (a softmax over all legal moves, whose log-sum the first header keeps); with it
-// off, and at the root (which selects without it), its ordering score, for analysis; at other
-// eval-ordered nodes with the term on, nothing.
-PriorScale::Kind Mcts::priorKind(bool isRoot, bool byEval) const {
-    const SearchParams& p = options_.params;
-    if (p.priorBias <= 0 || isRoot) return PriorScale::Score;
-    return byEval || p.ordering != 2 ? PriorScale::None : PriorScale::Probability;
-}
-
 namespace {
 
 // log(sum of exp(score)) over moves, computed stably (moves not empty).
@@ -211,6 +201,35 @@ float logSumExp(const std::vector<ScoredMove>& moves) {
 
 }  // namespace
 
+// Whether the scores that orderedMoves() leaves are the learned prior's logits: the learned
+// order, with nothing reordered by the evaluation.
+bool Mcts::scoresAreLogits(bool byEval) const {
+    const SearchParams& p = options_.params;
+    return p.ordering == MoveOrdering::Learned && !byEval && p.rerankTop == 0;
+}
+
+// How new children of the node at pos get their prior field (PriorScale), after
+// orderedMoves(); first: the node's first header, which holds the log-sum, or null when the
+// first chunk is being made.
+PriorScale Mcts::priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
+                            const TreeNode* first) {
+    PriorScale scale;
+    // The root selects without the PUCT term: its children keep their scores, for analysis.
+    if (options_.params.priorBias <= 0 || isRoot) return scale;
+    scale.kind = PriorScale::Probability;
+    if (scoresAreLogits(byEval)) {
+        scale.logSum = first ? first->priorLogSum : logSumExp(w.moves);
+        return scale;
+    }
+    scoreMovesLearned(pos, options_.prior, w.logits);
+    scale.logSum = first ? first->priorLogSum : logSumExp(w.logits);
+    std::sort(w.logits.begin(), w.logits.end(), [](const ScoredMove& a, const ScoredMove& b) {
+        return a.move.packed() < b.move.packed();
+    });
+    scale.logits = &w.logits;
+    return scale;
+}
+
 // Scores the moves of pos and puts the best `needed` first, in order, and returns the number of
 // legal moves. w.moves holds them all when `all` is set or the evaluation orders them; otherwise
 // the learned prior may leave out moves that cannot come first (the rest unordered either way).
@@ -218,7 +237,7 @@ size_t Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t ne
     const SearchParams& p = options_.params;
     const size_t keep = all || byEval ? 0 : std::max<size_t>(needed, p.rerankTop);
     size_t total = 0;
-    if (p.ordering == 2) {
+    if (p.ordering == MoveOrdering::Learned) {
         total = scoreBestMovesLearned(pos, options_.prior, keep, w.moves);
     } else {
         scoreMovesCheap(pos, w.moves, p.ordering);
@@ -258,10 +277,10 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
         return false;
     }
     const uint32_t wanted = isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk;
-    const bool byEval = isRoot || (p.evalOrderVisits && node.visits >= p.evalOrderVisits);
-    PriorScale scale{priorKind(isRoot, byEval)};
-    // The prior's probabilities need every move's score (their log-sum); the order, only the best.
-    const bool all = scale.kind == PriorScale::Probability;
+    const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
+    // The prior's probabilities need every move's logit (their log-sum); the order, only the
+    // best. When the order's scores are not the logits, priorScale() scores the moves again.
+    const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(byEval);
     const uint32_t total = static_cast<uint32_t>(orderedMoves(pos, w, byEval, wanted, all));
     const uint32_t count = std::min(total, wanted);
     const uint32_t h = allocate(w, count + 1);
@@ -269,13 +288,10 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    if (scale.kind == PriorScale::Probability) scale.logSum = logSumExp(w.moves);
-    TreeNode& header = pool().at(h);
-    header.init(count, scale.logSum);
-    header.visits = total;
-    header.virtualLoss = count;
+    const PriorScale scale = priorScale(pos, w, isRoot, byEval, nullptr);
+    pool().at(h).initHeader(count, scale.logSum, total, count);
     for (uint32_t i = 0; i < count; ++i)
-        pool().at(h + 1 + i).init(w.moves[i].move.packed(), scale.of(w.moves[i].score));
+        pool().at(h + 1 + i).init(w.moves[i].move.packed(), scale.of(w.moves[i]));
     store(node.children, h);
     store(node.state, static_cast<uint8_t>(NodeState::Expanded));
     return true;
@@ -286,7 +302,7 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
     if (!atomicRef(node.widening).compare_exchange_strong(expected, 1, std::memory_order_acq_rel))
         return false;
     TreeNode& first = pool().at(load(node.children));
-    const uint32_t total = first.visits, created = load(first.virtualLoss);
+    const uint32_t total = first.legalMoves, created = load(first.created);
     bool added = false;
     if (created < total && !pool().wouldOverflow(std::max(created, options_.params.firstChunk))) {
         const SearchParams& p = options_.params;
@@ -294,14 +310,14 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
         orderedMoves(pos, w, byEval, created + want, true);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
-        const PriorScale scale{priorKind(isRoot, byEval), first.prior};
+        const PriorScale scale = priorScale(pos, w, isRoot, byEval, &first);
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](TreeNode& c) {
             w.existing.push_back(c.move);
             return true;
         });
-        while (uint32_t next = load(pool().at(last).children))
+        while (uint32_t next = load(pool().at(last).nextChunk))
             last = next;
         std::sort(w.existing.begin(), w.existing.end());
         const uint32_t h = allocate(w, want + 1);
@@ -313,11 +329,11 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
                 const ScoredMove& sm = w.moves[i];
                 if (std::binary_search(w.existing.begin(), w.existing.end(), sm.move.packed()))
                     continue;
-                pool().at(h + 1 + k++).init(sm.move.packed(), scale.of(sm.score));
+                pool().at(h + 1 + k++).init(sm.move.packed(), scale.of(sm));
             }
-            pool().at(h).init(k, 0);
-            store(pool().at(last).children, h);
-            store(first.virtualLoss, created + k);
+            pool().at(h).initHeader(k, 0, 0, 0);
+            store(pool().at(last).nextChunk, h);
+            store(first.created, created + k);
             added = true;
         }
     }
@@ -372,7 +388,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             return true;
         });
         TreeNode& first = pool().at(load(node.children));
-        const bool moreToCreate = load(first.virtualLoss) < first.visits;
+        const bool moreToCreate = load(first.created) < first.legalMoves;
         if (moreToCreate && considered < limit && attempt == 0 && addChunk(node, pos, w, isRoot))
             continue;
         if (!best && allLost && !moreToCreate) setProof(node, Proof::Loss);
@@ -463,7 +479,7 @@ void Mcts::updateProof(TreeNode& parent, const TreeNode& child) {
         setProof(parent, Proof::Win);
     } else if (pc == Proof::Win) {
         TreeNode& first = pool().at(load(parent.children));
-        if (load(first.virtualLoss) < first.visits) return;  // unexplored moves remain
+        if (load(first.created) < first.legalMoves) return;  // unexplored moves remain
         bool allWin = true;
         forEachChild(pool(), parent, [&](TreeNode& c) {
             allWin = proofOf(c) == Proof::Win;

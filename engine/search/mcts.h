@@ -32,18 +32,10 @@ struct MctsOptions {
     uint64_t seed = 0;
     SearchParams params;
     EvalWeights eval;
-    PriorWeights prior = fittedPriorWeights();  // the learned move order (params.ordering 2)
+    PriorWeights prior = fittedPriorWeights();  // the learned move order (MoveOrdering::Learned)
 };
 
-// How a new child's prior field is filled (Mcts::priorKind).
-struct PriorScale {
-    enum Kind { Score, Probability, None } kind = Score;
-    float logSum = 0;  // of the softmax, for Probability
-    float of(float score) const {
-        if (kind == Score) return score;
-        return kind == Probability ? std::exp(score - logSum) : 0.0f;
-    }
-};
+struct PriorScale;
 
 class Mcts {
   public:
@@ -57,6 +49,10 @@ class Mcts {
     SearchResult snapshot() const;
     // Drops the tree.
     void clear();
+    // The children of the node that `line` (moves from the root of the last search) reaches,
+    // with their prior fields (PriorScale), in creation order; empty if the tree has no such
+    // node. For tests and analysis, between searches.
+    std::vector<ScoredMove> childPriors(const std::vector<Move>& line) const;
     const MctsOptions& options() const { return options_; }
 
   private:
@@ -78,7 +74,9 @@ class Mcts {
     void updateProof(TreeNode& parent, const TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
     size_t orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed, bool all);
-    PriorScale::Kind priorKind(bool isRoot, bool byEval) const;
+    bool scoresAreLogits(bool byEval) const;
+    PriorScale priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
+                          const TreeNode* first);
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);
     std::optional<SearchResult> solveRoot(const SearchLimits& limits,

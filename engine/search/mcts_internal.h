@@ -2,7 +2,9 @@
 // worker state. Not for use outside engine/search/mcts*.cpp.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -33,8 +35,8 @@ inline void setProof(TreeNode& n, Proof p) {
 // returns false.
 template <typename F>
 inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
-    for (uint32_t h = load(node.children); h; h = load(pool.at(h).children)) {
-        const uint32_t count = pool.at(h).move;
+    for (uint32_t h = load(node.children); h; h = load(pool.at(h).nextChunk)) {
+        const uint32_t count = pool.at(h).chunkSize;
         for (uint32_t i = 1; i <= count; ++i)
             if (!f(pool.at(h + i))) return;
     }
@@ -42,12 +44,34 @@ inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
 
 }  // namespace mcts_detail
 
+// What a new child keeps in its prior field (Mcts::priorScale). With the PUCT term on (not at the
+// root), its probability under the learned prior: a softmax over all the position's legal moves
+// whose log-sum the first header keeps, so that the children of every chunk share one
+// distribution, whatever ordered them. Otherwise its ordering score, for analysis.
+struct PriorScale {
+    enum Kind { Score, Probability } kind = Score;
+    float logSum = 0;  // of the softmax, for Probability
+    // For Probability: the learned logits of every legal move, sorted by packed move; null when
+    // the scores given to of() are those logits already.
+    const std::vector<ScoredMove>* logits = nullptr;
+
+    float of(const ScoredMove& m) const {
+        if (kind == Score) return m.score;
+        if (!logits) return std::exp(m.score - logSum);
+        const auto it = std::lower_bound(
+            logits->begin(), logits->end(), m.move.packed(),
+            [](const ScoredMove& a, uint32_t packed) { return a.move.packed() < packed; });
+        return it != logits->end() && it->move == m.move ? std::exp(it->score - logSum) : 0.0f;
+    }
+};
+
 struct Mcts::Worker {
     explicit Worker(const SearchParams& p) : regions(p.regionBudgetTree, 1 << 16) {}
     std::mt19937_64 rng;
     Position pos = Position::start();
     std::vector<TreeNode*> path;
     std::vector<ScoredMove> moves, prefix;
+    std::vector<ScoredMove> logits;  // the learned prior's, by packed move (PriorScale)
     std::vector<uint32_t> existing;
     RegionCounter regions;
     alignas(64) std::atomic<uint64_t> simulations{0};  // this search's, own cache line

@@ -66,6 +66,27 @@ SearchResult Mcts::snapshot() const {
     return buildResult(true);
 }
 
+std::vector<ScoredMove> Mcts::childPriors(const std::vector<Move>& line) const {
+    std::lock_guard lock(treeMutex_);
+    auto& self = const_cast<Mcts&>(*this);
+    TreeNode* node = &self.root_;
+    for (const Move& m : line) {
+        TreeNode* next = nullptr;
+        forEachChild(self.pool(), *node, [&](TreeNode& c) {
+            if (c.move == m.packed()) next = &c;
+            return !next;
+        });
+        if (!next) return {};
+        node = next;
+    }
+    std::vector<ScoredMove> out;
+    forEachChild(self.pool(), *node, [&](TreeNode& c) {
+        out.push_back({Move::unpack(c.move), c.prior});
+        return true;
+    });
+    return out;
+}
+
 SearchResult Mcts::buildResult(bool withCandidates) const {
     auto& self = const_cast<Mcts&>(*this);
     NodePool& pool = self.pool();

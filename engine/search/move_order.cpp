@@ -4,12 +4,28 @@
 #include <array>
 
 #include "engine/eval/board_ops.h"
+#include "engine/search/side_distances.h"
 
 namespace hippolyta {
 
 namespace {
 
 constexpr uint8_t kFar = 60;
+
+// The position as both cheap orders see it: the sides' queen distances, and the empty
+// neighbours of each square.
+template <int N>
+struct CheapView {
+    SideDistances sides;
+    Bitboard planes[4];
+    explicit CheapView(const Position& pos) : sides(sideDistances<N>(pos, kFar)) {
+        BoardOps<N>::neighbourCountPlanes(sides.empty, planes);
+    }
+    int emptyNeighbours(int sq) const {
+        return static_cast<int>(testBit(planes[0], sq)) + 2 * testBit(planes[1], sq) +
+               4 * testBit(planes[2], sq) + 8 * testBit(planes[3], sq);
+    }
+};
 
 // Version 1: weights fitted by least squares to the full evaluation after each move (about
 // 24,000 moves from self-play positions on 8x8 and 10x10; R^2 about 0.4). It plays worse
@@ -18,25 +34,14 @@ constexpr uint8_t kFar = 60;
 template <int N>
 void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
     using Ops = BoardOps<N>;
-    out.clear();
-    const Color me = pos.sideToMove();
-    const Bitboard empty = pos.emptySquares();
-    const Bitboard own = pos.amazons(me), opp = pos.amazons(opposite(me));
-    std::array<uint8_t, kMaxSquares> dOwn, dOpp;
-    queenDistanceTable<N>(own, empty, kFar, dOwn);
-    queenDistanceTable<N>(opp, empty, kFar, dOpp);
-    Bitboard planes[4];
-    Ops::neighbourCountPlanes(empty, planes);
-    auto neighbours = [&](int sq) {
-        return static_cast<int>(testBit(planes[0], sq)) + 2 * testBit(planes[1], sq) +
-               4 * testBit(planes[2], sq) + 8 * testBit(planes[3], sq);
-    };
+    const CheapView<N> view(pos);
+    const Bitboard empty = view.sides.empty, own = view.sides.own, opp = view.sides.opp;
 
     // Value of an arrow on each square, and of an amazon landing on it.
     std::array<float, kMaxSquares> arrowValue{}, landValue{};
     forEachSquare(empty, [&](int sq) {
-        const int a = dOwn[sq], b = dOpp[sq];
-        const int nb = neighbours(sq);
+        const int a = view.sides.toOwn[sq], b = view.sides.toOpp[sq];
+        const int nb = view.emptyNeighbours(sq);
         float v;
         if (b == kFar) {
             v = 4.29f;  // walled off from the opponent
@@ -109,23 +114,15 @@ inline void appendMoves(std::vector<ScoredMove>& out, int from, int to, Bitboard
 template <int N>
 void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
     using Ops = BoardOps<N>;
-    out.clear();
-    const Color me = pos.sideToMove();
-    const Bitboard empty = pos.emptySquares();
-    const Bitboard own = pos.amazons(me), opp = pos.amazons(opposite(me));
-    std::array<uint8_t, kMaxSquares> dOwn, dOpp;
-    queenDistanceTable<N>(own, empty, kFar, dOwn);
-    queenDistanceTable<N>(opp, empty, kFar, dOpp);
-    Bitboard planes[4];
-    Ops::neighbourCountPlanes(empty, planes);
+    const CheapView<N> view(pos);
+    const Bitboard empty = view.sides.empty, own = view.sides.own, opp = view.sides.opp;
     const Bitboard nearOpp = Ops::kingNeighbours(opp), nearOwn = Ops::kingNeighbours(own);
 
     // Value of an arrow on each square and of an amazon landing on it.
     std::array<float, kMaxSquares> arrowValue{}, landValue{};
     forEachSquare(empty, [&](int sq) {
-        const int nb = testBit(planes[0], sq) + 2 * testBit(planes[1], sq) +
-                       4 * testBit(planes[2], sq) + 8 * testBit(planes[3], sq);
-        const int a = dOwn[sq], b = dOpp[sq];
+        const int nb = view.emptyNeighbours(sq);
+        const int a = view.sides.toOwn[sq], b = view.sides.toOpp[sq];
         float v;
         if (b == kFar) {
             v = -2.0f;  // only we reach it: an arrow there wastes our own square
@@ -163,11 +160,12 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
 
 }  // namespace
 
-void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out, int version) {
+void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out, MoveOrdering order) {
     withBoardSize(pos.size(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
 
-        if (version == 0)
+        out.clear();
+        if (order == MoveOrdering::HandSet)
             scoreHandN<N>(pos, out);
         else
             scoreCheapN<N>(pos, out);

@@ -11,6 +11,7 @@
 
 #include "engine/core/position.h"
 #include "engine/eval/evaluation.h"
+#include "engine/search/search_types.h"
 
 namespace hippolyta {
 
@@ -19,10 +20,11 @@ struct ScoredMove {
     float score;
 };
 
-// All legal moves of pos with cheap scores, unsorted.
-// version 0 (the default): hand-set weights; 1: weights fitted to the evaluation by least
-// squares, which lost 6-14 to version 0 in self-play (kept for further tuning).
-void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out, int version = 0);
+// All legal moves of pos with cheap scores, unsorted: HandSet (the default), or EvalFit, weights
+// fitted to the evaluation by least squares, which lost 6-14 to HandSet in self-play (kept for
+// further tuning). Learned is move_prior.h's scoreMovesLearned.
+void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out,
+                     MoveOrdering order = MoveOrdering::HandSet);
 // Rescores the given moves by the full evaluation after each.
 void scoreMovesByEval(const Position& pos, const EvalWeights& weights,
                       std::vector<ScoredMove>& moves);

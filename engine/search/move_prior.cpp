@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "engine/eval/board_ops.h"
+#include "engine/search/side_distances.h"
 
 namespace hippolyta {
 
@@ -27,19 +28,14 @@ int squareClass(int own, int opp) {
 template <int N>
 SquareFacts squareFacts(const Position& pos) {
     using Ops = BoardOps<N>;
-    const Color me = pos.sideToMove();
-    const Bitboard empty = pos.emptySquares();
-    const Bitboard own = pos.amazons(me), opp = pos.amazons(opposite(me));
-    std::array<uint8_t, kMaxSquares> dOwn, dOpp;
-    queenDistanceTable<N>(own, empty, kUnreached, dOwn);
-    queenDistanceTable<N>(opp, empty, kUnreached, dOpp);
+    const SideDistances d = sideDistances<N>(pos, kUnreached);
     SquareFacts f;
-    forEachSquare(empty, [&](int sq) {
+    forEachSquare(d.empty, [&](int sq) {
         const Bitboard around = Ops::kingNeighbours(squareBit(sq));
-        f.cls[sq] = static_cast<uint8_t>(squareClass(dOwn[sq], dOpp[sq]));
-        f.oppAdj[sq] = static_cast<uint8_t>(std::min(popCount(around & opp), L::kAdjacent - 1));
-        f.ownAdj[sq] = static_cast<uint8_t>(std::min(popCount(around & own), L::kAdjacent - 1));
-        f.empties[sq] = static_cast<uint8_t>(popCount(around & empty));
+        f.cls[sq] = static_cast<uint8_t>(squareClass(d.toOwn[sq], d.toOpp[sq]));
+        f.oppAdj[sq] = static_cast<uint8_t>(std::min(popCount(around & d.opp), L::kAdjacent - 1));
+        f.ownAdj[sq] = static_cast<uint8_t>(std::min(popCount(around & d.own), L::kAdjacent - 1));
+        f.empties[sq] = static_cast<uint8_t>(popCount(around & d.empty));
     });
     return f;
 }

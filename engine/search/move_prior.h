@@ -71,7 +71,7 @@ struct MoveFeatures {
 // Every legal move of pos with its features (for training and tests).
 void moveFeatures(const Position& pos, std::vector<MoveFeatures>& out);
 
-// Every legal move of pos scored by the model, unsorted (the search's ordering 2).
+// Every legal move of pos scored by the model, unsorted (the search's MoveOrdering::Learned).
 void scoreMovesLearned(const Position& pos, const PriorWeights& weights,
                        std::vector<ScoredMove>& out);
 

@@ -2,7 +2,7 @@
 // (pages are touched only as used), so the tree can never outgrow its memory cap: when the
 // pool is full, expansion simply stops. Children are stored in chunks: a header slot followed
 // by the chunk's nodes; a node's `children` names its first chunk's header, a header's
-// `children` names the next chunk. Chunks only ever get appended, so readers on other threads
+// `nextChunk` names the next chunk. Chunks only ever get appended, so readers on other threads
 // see a consistent list. Index 0 is never a valid slot ("none").
 #pragma once
 
@@ -23,18 +23,35 @@ enum class NodeState : uint8_t { Leaf = 0, Expanding = 1, Expanded = 2 };
 enum class Proof : uint8_t { None = 0, Win = 1, Loss = 2 };
 
 // A plain struct (no constructor, so a pool's memory is left untouched until used); fields
-// read or written by several threads go through AtomicRef (engine/core/portable.h).
+// read or written by several threads go through AtomicRef (engine/core/portable.h). A slot is
+// either a node or a chunk's header, and each reads its own names of the shared fields (init()
+// and initHeader() set them); the counts of the position's moves live in its first header.
 struct alignas(32) TreeNode {
-    uint32_t move;         // packed Move leading here; in a header: nodes in this chunk
-    float prior;           // the move's prior probability when the search uses one (PUCT),
-                           // else its ordering score; in the first header: the prior's log-sum
-    uint32_t visits;       // in the first header: the parent position's legal move count
-    uint32_t virtualLoss;  // in the first header: children created so far
-    uint64_t valueSum;     // rewards for the player who made `move`, fixed point
-    uint32_t children;     // first chunk header (a header: next chunk), 0 if none
-    uint8_t state;         // NodeState
-    uint8_t proof;         // Proof
-    uint8_t widening;      // 1 while a thread adds a chunk
+    union {
+        uint32_t move;       // a node: the packed Move leading here
+        uint32_t chunkSize;  // a header: the nodes in this chunk
+    };
+    union {
+        float prior;        // a node: see PriorScale (engine/search/mcts_internal.h)
+        float priorLogSum;  // a first header: log of the sum of exp(logit) over the legal moves,
+                            // under the learned prior, when the children hold probabilities
+    };
+    union {
+        uint32_t visits;      // a node
+        uint32_t legalMoves;  // a first header: the position's legal moves
+    };
+    union {
+        uint32_t virtualLoss;  // a node
+        uint32_t created;      // a first header: children created so far (in all chunks)
+    };
+    uint64_t valueSum;  // a node: rewards for the player who made `move`, fixed point
+    union {
+        uint32_t children;   // a node: its first chunk's header, 0 if none
+        uint32_t nextChunk;  // a header: the next chunk's header, 0 if none
+    };
+    uint8_t state;     // NodeState
+    uint8_t proof;     // Proof
+    uint8_t widening;  // 1 while a thread adds a chunk
     uint8_t unused;
 
     void init(uint32_t packedMove, float priorValue) {
@@ -42,8 +59,20 @@ struct alignas(32) TreeNode {
         prior = priorValue;
         visits = 0;
         virtualLoss = 0;
-        valueSum = 0;
         children = 0;
+        clearCommon();
+    }
+    // A chunk's header; logSum, legal and createdSoFar matter in the first one only.
+    void initHeader(uint32_t size, float logSum, uint32_t legal, uint32_t createdSoFar) {
+        chunkSize = size;
+        priorLogSum = logSum;
+        legalMoves = legal;
+        created = createdSoFar;
+        nextChunk = 0;
+        clearCommon();
+    }
+    void clearCommon() {
+        valueSum = 0;
         state = 0;
         proof = 0;
         widening = 0;

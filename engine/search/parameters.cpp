@@ -40,7 +40,13 @@ const std::map<std::string, Accessor>& accessors() {
         whole("first_chunk", [](EngineConfig& c) -> uint32_t& { return c.search.firstChunk; });
         whole("expand_visits", [](EngineConfig& c) -> uint32_t& { return c.search.expandVisits; });
         whole("virtual_loss", [](EngineConfig& c) -> uint32_t& { return c.search.virtualLoss; });
-        whole("ordering", [](EngineConfig& c) -> int& { return c.search.ordering; });
+        t["ordering"] = {// MoveOrdering's number
+                         [](EngineConfig& c, double v) {
+                             c.search.ordering = static_cast<MoveOrdering>(static_cast<int>(v));
+                         },
+                         [](EngineConfig c) {
+                             return static_cast<double>(static_cast<int>(c.search.ordering));
+                         }};
         real("prior_bias", [](EngineConfig& c) -> double& { return c.search.priorBias; });
         whole("rerank_top", [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });
         whole("eval_order_visits",

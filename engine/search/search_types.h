@@ -50,6 +50,14 @@ struct SearchLimits {
     std::function<bool(const SearchResult&)> onReport;
 };
 
+// How a node's new children are ordered before the evaluation reorders any (rerank_top,
+// eval_order_visits); the parameter `ordering` holds its number.
+enum class MoveOrdering : int {
+    HandSet = 0,  // hand-set cheap scores (engine/search/move_order.h)
+    EvalFit = 1,  // cheap scores fitted to the evaluation
+    Learned = 2,  // the learned prior (engine/search/move_prior.h)
+};
+
 // Constants of the tree search, set by hand in round 1 with tools/hippolyta-arena (10x10,
 // 0.1 s a move, 20-30 games a test): widening exponent 0.6 beat 0.5 19-11; exploration 0.15
 // lost 8-12 to 0.25; 2 random playout plies against none: 13-7 and 17-13; reordering the best
@@ -68,10 +76,11 @@ struct SearchParams {
     uint32_t firstChunk = 8;    // children created at expansion
     uint32_t expandVisits = 1;  // a leaf is expanded once it has this many visits
     uint32_t virtualLoss = 2;
-    int ordering = 2;  // cheap ordering: 2 the learned prior (engine/search/move_prior.h; beat
-                       // 0, the hand-set order, by an SPRT: docs/learning.md), 1 a fit to the eval
+    // The learned prior beat the hand-set order by an SPRT (docs/learning.md).
+    MoveOrdering ordering = MoveOrdering::Learned;
     double priorBias = 0;    // PUCT-style term in selection: bias * P * sqrt(N) / (n + 1), P the
-                             // learned prior's softmax (ordering 2; not at the root)
+                             // learned prior's softmax over the legal moves, whatever orders the
+                             // children (not at the root)
     uint32_t rerankTop = 0;  // best cheap-ordered moves reordered by the evaluation
     uint32_t evalOrderVisits = 0;        // nodes this visited order new children by the full eval
                                          // (0: only the root does)

@@ -1,0 +1,127 @@
+// The PUCT prior whatever the search options (tuning explores them): every child of a node
+// holds its move's probability under the learned prior, one softmax over the node's legal
+// moves, however the children were ordered and whichever chunk made them.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/core/notation.h"
+#include "engine/search/mcts.h"
+
+namespace hippolyta {
+namespace {
+
+Game middleGame8() {
+    Game g(Position::start(8));
+    for (const char* m : {"c1-c6/f3", "c8-e6/e2", "f1-f2/d4"})
+        EXPECT_TRUE(g.play(parseMove(m, 8)));
+    return g;
+}
+
+// The learned prior's probability of each legal move of pos, by packed move.
+std::vector<std::pair<uint32_t, double>> softmax(const Position& pos, const PriorWeights& w) {
+    std::vector<ScoredMove> moves;
+    scoreMovesLearned(pos, w, moves);
+    double top = -1e300, sum = 0;
+    for (const ScoredMove& m : moves)
+        top = std::max(top, static_cast<double>(m.score));
+    for (const ScoredMove& m : moves)
+        sum += std::exp(m.score - top);
+    std::vector<std::pair<uint32_t, double>> out;
+    for (const ScoredMove& m : moves)
+        out.push_back({m.move.packed(), std::exp(m.score - top) / sum});
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Searches with the PUCT term on and checks the priors of the children of the nodes along the
+// principal variation's first two moves, each of which has widened past its first chunk.
+void expectSoftmaxPriors(SearchParams params) {
+    MctsOptions o;
+    o.memoryMb = 64;
+    o.seed = 7;
+    o.params = params;
+    o.params.priorBias = 0.5;
+    o.params.solverBudget = 0;
+    Mcts mcts(o);
+    const Game game = middleGame8();
+    std::atomic<bool> stop{false};
+    const SearchResult r = mcts.search(game, SearchLimits(0, 4000), stop);
+    ASSERT_GE(r.pv.size(), 2u);
+    for (size_t depth = 1; depth <= 2; ++depth) {
+        const std::vector<Move> line(r.pv.begin(), r.pv.begin() + depth);
+        Position pos = game.position();
+        for (const Move& m : line)
+            pos.makeMove(m);
+        const std::vector<ScoredMove> children = mcts.childPriors(line);
+        ASSERT_GT(children.size(), o.params.firstChunk) << "depth " << depth << ": no widening";
+        const auto expected = softmax(pos, o.prior);
+        double sum = 0;
+        for (const ScoredMove& c : children) {
+            const auto it = std::lower_bound(expected.begin(), expected.end(),
+                                             std::make_pair(c.move.packed(), -1.0));
+            ASSERT_TRUE(it != expected.end() && it->first == c.move.packed());
+            EXPECT_NEAR(c.score, it->second, 1e-6 + 1e-4 * it->second)
+                << "depth " << depth << ", " << formatMove(c.move, 8);
+            sum += c.score;
+        }
+        EXPECT_LE(sum, 1 + 1e-4) << "depth " << depth;
+    }
+}
+
+TEST(PuctPrior, TheLearnedOrderKeepsTheSoftmax) {
+    expectSoftmaxPriors(SearchParams{});
+}
+
+// The best cheap moves reordered by the evaluation keep their prior probability, not one made
+// of their evaluation score.
+TEST(PuctPrior, EvaluationRerankingLeavesTheProbabilities) {
+    SearchParams p;
+    p.rerankTop = 4;
+    expectSoftmaxPriors(p);
+}
+
+// Chunks added once a node orders by the evaluation get probabilities too, not 0.
+TEST(PuctPrior, ChunksOrderedByTheEvaluationGetProbabilities) {
+    SearchParams p;
+    p.evalOrderVisits = 30;
+    expectSoftmaxPriors(p);
+}
+
+// A hand-set order still biases selection by the learned prior's probabilities.
+TEST(PuctPrior, TheHandSetOrderGetsTheLearnedProbabilities) {
+    SearchParams p;
+    p.ordering = MoveOrdering::HandSet;
+    expectSoftmaxPriors(p);
+}
+
+// Without the PUCT term the children keep their ordering scores (shown by analysis).
+TEST(PuctPrior, OffTheChildrenKeepTheirOrderingScores) {
+    MctsOptions o;
+    o.memoryMb = 64;
+    o.params.solverBudget = 0;
+    Mcts mcts(o);
+    const Game game = middleGame8();
+    std::atomic<bool> stop{false};
+    const SearchResult r = mcts.search(game, SearchLimits(0, 500), stop);
+    ASSERT_FALSE(r.pv.empty());
+    Position pos = game.position();
+    pos.makeMove(r.pv.front());
+    std::vector<ScoredMove> scored;
+    scoreMovesLearned(pos, o.prior, scored);
+    const std::vector<ScoredMove> children = mcts.childPriors({r.pv.front()});
+    ASSERT_FALSE(children.empty());
+    for (const ScoredMove& c : children) {
+        const auto it = std::find_if(scored.begin(), scored.end(),
+                                     [&](const ScoredMove& s) { return s.move == c.move; });
+        ASSERT_NE(it, scored.end());
+        EXPECT_EQ(c.score, it->score);
+    }
+    EXPECT_TRUE(mcts.childPriors({r.pv.front(), r.pv.front()}).empty()) << "not a legal line";
+}
+
+}  // namespace
+}  // namespace hippolyta
