@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "adapters/training/newton.h"
+#include "adapters/common/newton.h"
 
 namespace hippolyta {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <unordered_map>
 
-#include "adapters/training/newton.h"
+#include "adapters/common/newton.h"
 
 namespace hippolyta {
 

@@ -1,11 +1,11 @@
-// The fitters' one Newton/Cholesky solver (adapters/training/newton.h), on problems whose
+// The fitters' one Newton/Cholesky solver (adapters/common/newton.h), on problems whose
 // answers are known.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "adapters/training/newton.h"
+#include "adapters/common/newton.h"
 
 namespace hippolyta {
 namespace {
