@@ -16,6 +16,7 @@ using Clock = std::chrono::steady_clock;
 struct GtpProcess::Impl {
     bp::opstream in;   // the engine's stdin
     bp::ipstream out;  // the engine's stdout
+    bp::ipstream err;  // its stderr, when relayed line by line
     bp::group group;
     bp::child child;
     bool killed = false;
@@ -54,14 +55,18 @@ std::string formatTimeout(double seconds) {
 }  // namespace
 
 GtpProcess::GtpProcess(const std::string& command, bool passStderr, TrafficLog traffic,
-                       const std::atomic<bool>* abort)
+                       const std::atomic<bool>* abort, bool stderrToTraffic)
     : impl_(std::make_unique<Impl>()), traffic_(std::move(traffic)), abort_(abort) {
     ignoreSigpipe();
+    stderrToTraffic = stderrToTraffic && passStderr && traffic_;
     try {
         // Parenthesised so that formatting does not take the redirections for templates.
         auto in = (bp::std_in < impl_->in);
         auto out = (bp::std_out > impl_->out);
-        if (passStderr)
+        if (stderrToTraffic)
+            impl_->child = bp::child("/bin/sh", "-c", command, in, out, (bp::std_err > impl_->err),
+                                     impl_->group, CloseInheritedDescriptors{});
+        else if (passStderr)
             impl_->child = bp::child("/bin/sh", "-c", command, in, out, impl_->group,
                                      CloseInheritedDescriptors{});
         else
@@ -71,6 +76,12 @@ GtpProcess::GtpProcess(const std::string& command, bool passStderr, TrafficLog t
         throw EngineFailure(FailureKind::Crash, "cannot start '" + command + "': " + e.what());
     }
     reader_ = std::thread([this] { readLoop(); });
+    // Each stderr line goes to the traffic log as '!', so the log says whose line it is.
+    if (stderrToTraffic)
+        errReader_ = std::thread([this] {
+            for (std::string line; std::getline(impl_->err, line);)
+                traffic_('!', line);
+        });
 }
 
 GtpProcess::~GtpProcess() {
@@ -208,6 +219,7 @@ void GtpProcess::kill() {
         impl_->in.pipe().close();
     }
     if (reader_.joinable()) reader_.join();
+    if (errReader_.joinable()) errReader_.join();
 }
 
 }  // namespace hippolyta
