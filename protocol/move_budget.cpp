@@ -12,6 +12,7 @@ namespace hippolyta {
 TimeManagerOptions timeManagerOptions(GtpState& state) {
     TimeManagerOptions o;
     o.lagBufferSeconds = state.options().lagBufferSeconds;
+    o.capSeconds = state.options().moveTimeCapSeconds;
     o.fallbackSeconds = state.engine().config().moveTimeSeconds;
     o.fallbackVisits = state.engine().config().visits;
     return o;

@@ -1,6 +1,6 @@
 // How long genmove thinks: the bridge between the session's clocks and the engine's time
 // manager (engine/search/time_manager.h, stoppers.h). Without a clock the engine's fixed
-// limits (--move-time, --visits) are used unchanged.
+// limits (--move-time, --visits) are used unchanged; under a clock they are caps.
 #pragma once
 
 #include <string>

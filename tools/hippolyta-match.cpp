@@ -1,6 +1,8 @@
 // hippolyta-match: plays a match between two GTP Amazons engines and reports the result, or
 // merges results tables (--merge). See docs/matches.md.
 
+#include <unistd.h>
+
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <iostream>
@@ -82,6 +84,7 @@ int main(int argc, char** argv) {
     }
     try {
         if (!mergeFiles.empty()) return mergeResults(mergeFiles, config.sprt, std::cout, std::cerr);
+        config.progress = ::isatty(STDERR_FILENO);
         const int code = runMatch(config, std::cout, std::cerr, &catchInterrupts());
         if (!config.outDir.empty()) tryWriteHtmlReport(config.outDir, std::cout, std::cerr);
         return code;

@@ -2,6 +2,8 @@
 // the Olympiad's rules) with standings, or the standings of merged results tables (--merge).
 // See docs/tournaments.md.
 
+#include <unistd.h>
+
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <iostream>
@@ -70,6 +72,7 @@ int main(int argc, char** argv) {
     try {
         if (!mergeFiles.empty())
             return mergeTournament(mergeFiles, core.outDir, config.eloAnchor, std::cout, std::cerr);
+        core.progress = ::isatty(STDERR_FILENO);
         return runTournament(config, std::cout, std::cerr, &catchInterrupts());
     } catch (const std::exception& e) {
         std::cerr << "hippolyta-tournament: " << e.what() << '\n';

@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
         ("memory", po::value(&inv.engine.memoryMb)->default_value(1024),
             "search tree memory cap in MB")
         ("move-time", po::value(&inv.engine.moveTimeSeconds)->default_value(1.0),
-            "seconds per move when no clock is set")
+            "seconds per move when no clock is set; under a clock, the most a move may take")
         ("visits", po::value(&inv.engine.visits)->default_value(0),
             "fixed visits per move (0: use time)")
         ("seed", po::value(&inv.engine.seed)->default_value(0), "random seed")
@@ -221,6 +221,7 @@ int main(int argc, char** argv) {
             throw po::error("--max-ponder must be between 0 and 1000000 seconds");
         if (!(inv.gtp.book.policy.variety >= 0 && inv.gtp.book.policy.variety <= 1))
             throw po::error("--book-variety must be between 0 and 1");
+        if (!vm["move-time"].defaulted()) inv.gtp.moveTimeCapSeconds = inv.engine.moveTimeSeconds;
         chooseBook(inv);
     } catch (const std::exception& e) {
         std::cerr << "hippolyta: " << e.what() << " (see --help)\n";

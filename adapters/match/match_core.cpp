@@ -78,9 +78,15 @@ MergedTables mergeTables(const std::vector<std::string>& files, const std::strin
         if (t.tornLastLine && err)
             *err << tool << ": " << file << ": ignored a half-written last line\n";
         if (merged.key.empty()) merged.key = t.matchKey;
-        if (t.matchKey != merged.key)
-            throw std::invalid_argument(file + " is from another run:\n  " + t.matchKey + "\n  " +
-                                        merged.key);
+        if (merged.engines.empty()) merged.engines = t.engines;
+        const char* before = "in the first table";
+        const char* after = "in this one";
+        const std::string differences =
+            keyDifferences(merged.key, t.matchKey, before, after) +
+            (t.engines.empty() ? ""
+                               : identityDifferences(merged.engines, t.engines, before, after));
+        if (!differences.empty())
+            throw std::invalid_argument(file + " is from another run:\n" + differences);
         for (const GameRow& r : t.rows) {
             const auto [it, inserted] = games.emplace(r.game, r);
             if (!inserted && (it->second.winner != r.winner || it->second.white != r.white))
@@ -148,24 +154,44 @@ MatchCore::MatchCore(CoreConfig config, std::ostream& out, std::ostream& err,
 
 MatchCore::~MatchCore() = default;
 
-std::string MatchCore::probeName(const EngineSpec& spec, const std::string& label) {
+EngineIdentity MatchCore::probe(const EngineSpec& spec, const std::string& label) {
     MatchEngine probe(spec, label, config_.verbose, traffic(label), &stop_, config_.startupTimeout);
     try {
         probe.ensureStarted();
     } catch (const EngineFailure& e) {
         throw std::runtime_error(label + " ('" + spec.command + "') does not work: " + e.what());
     }
-    const std::string name = cleanName(spec.name.empty() ? probe.gtpName() : spec.name);
+    EngineIdentity id;
+    id.name = cleanName(spec.name.empty() ? probe.gtpName() : spec.name);
+    id.command = spec.command;
+    id.dir = fs::absolute(spec.dir.empty() ? fs::current_path() : fs::path(spec.dir))
+                 .lexically_normal()
+                 .string();
+    id.gtpName = cleanName(probe.gtpName());
+    id.gtpVersion = cleanName(probe.gtpVersion());
     probe.stop();
-    return name;
+    return id;
+}
+
+void MatchCore::setEngines(std::vector<EngineSpec> engines,
+                           std::vector<EngineIdentity> identities) {
+    engines_ = std::move(engines);
+    identities_ = std::move(identities);
+    for (std::size_t i = 0; i < engines_.size() && i < identities_.size(); ++i)
+        identities_[i].name = engines_[i].name;
 }
 
 void MatchCore::openTable(const std::string& fileName, const std::string& key) {
     if (config_.outDir.empty()) return;
     fs::create_directories(fs::path(config_.outDir) / "games");
-    table_ = std::make_unique<ResultsTable>((fs::path(config_.outDir) / fileName).string(), key);
+    table_ = std::make_unique<ResultsTable>((fs::path(config_.outDir) / fileName).string(), key,
+                                            identities_);
     if (table_->repairedTornLine())
         say(err_, config_.tool + ": cut a half-written last line off " + table_->path());
+    if (table_->engineLinesAdded())
+        say(err_, config_.tool + ": " + table_->path() +
+                      " did not record its engines' command lines: they are taken to be this "
+                      "run's, and recorded now");
 }
 
 std::vector<GameRow> MatchCore::rows() const {
@@ -186,6 +212,10 @@ bool MatchCore::play(const std::vector<GameJob>& jobs, const GameFinished& finis
     if (stop_) return false;
     next_ = 0;
     finishedWorkers_ = 0;
+    {
+        std::lock_guard lock(outMutex_);
+        drawStatus();
+    }
     std::vector<std::thread> workers;
     const int threads = std::min<int>(config_.concurrency, static_cast<int>(jobs.size()));
     for (int i = 0; i < threads; ++i)
@@ -200,6 +230,10 @@ bool MatchCore::play(const std::vector<GameJob>& jobs, const GameFinished& finis
     }
     for (std::thread& t : workers)
         t.join();
+    {
+        std::lock_guard lock(outMutex_);
+        clearStatus();
+    }
     if (failure_) std::rethrow_exception(failure_);
     return !stop_;
 }
@@ -268,6 +302,12 @@ void MatchCore::record(const GameJob& job, GameResult& result, const GameFinishe
     GameRecord& r = result.record;
     r.whiteName = row.white;
     r.blackName = row.black;
+    // Who played, in the root comment after what happened: the record says it on its own.
+    if (job.white < static_cast<int>(identities_.size()) &&
+        job.black < static_cast<int>(identities_.size()))
+        r.comment += (r.comment.empty() ? "" : "\n") + std::string("White ") +
+                     describeIdentity(identities_[job.white]) + "\nBlack " +
+                     describeIdentity(identities_[job.black]);
     r.date = localTime("%Y-%m-%d");
     r.application = config_.application;
     describeClock(config_.referee.timeControl, r);
@@ -283,9 +323,12 @@ void MatchCore::record(const GameJob& job, GameResult& result, const GameFinishe
         std::lock_guard lock(rowsMutex_);
         memoryRows_.push_back(row);
     }
+    ++recorded_;
     std::lock_guard lock(outMutex_);
+    clearStatus();
     if (finished) finished(row);
     out_.flush();
+    drawStatus();
 }
 
 // loadsgf needs a file for an opening given as a position.
@@ -308,15 +351,43 @@ TrafficLog MatchCore::traffic(const std::string& label) {
     if (!config_.verbose) return nullptr;
     return [this, label](char direction, const std::string& line) {
         std::lock_guard lock(outMutex_);
+        clearStatus();
         err_ << "[" << label << "] " << direction << " " << line << '\n';
         err_.flush();
+        drawStatus();
     };
 }
 
 void MatchCore::say(std::ostream& os, const std::string& line) {
     std::lock_guard lock(outMutex_);
+    clearStatus();
     os << line << '\n';
     os.flush();
+    drawStatus();
+}
+
+double MatchCore::secondsThisRun() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+void MatchCore::warnShortClock() {
+    const std::string warning = shortClockWarning(config_.referee.timeControl, config_.size);
+    if (!warning.empty()) say(err_, config_.tool + ": warning: " + warning);
+}
+
+// "\r", the line, and "erase to the end of the line": redrawn in place.
+void MatchCore::drawStatus() {
+    if (!config_.progress || !status_) return;
+    err_ << '\r' << status_() << "\033[K";
+    err_.flush();
+    statusShown_ = true;
+}
+
+void MatchCore::clearStatus() {
+    if (!statusShown_) return;
+    err_ << "\r\033[K";
+    err_.flush();
+    statusShown_ = false;
 }
 
 }  // namespace hippolyta

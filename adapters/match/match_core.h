@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -26,6 +27,7 @@ struct CoreConfig {
     int concurrency = 1;
     std::string outDir;       // empty: nothing written, nothing resumed
     bool verbose = false;     // GTP traffic and engines' stderr to our stderr
+    bool progress = false;    // a status line redrawn in place on err (when it is a terminal)
     std::string tool;         // names the program in notes, e.g. "hippolyta-match"
     std::string application;  // the SGF AP value
 };
@@ -68,15 +70,17 @@ class MatchCore {
     ~MatchCore();
 
     const CoreConfig& config() const { return config_; }
-    // Starts the engine once and returns its name: the spec's, else the GTP name, cleaned.
-    // Throws std::runtime_error naming `label` if the engine does not start or answer.
-    std::string probeName(const EngineSpec& spec, const std::string& label);
-    // The engines games are played between (names final).
-    void setEngines(std::vector<EngineSpec> engines) { engines_ = std::move(engines); }
+    // Starts the engine once and says who it is: the spec's name (else the GTP name, cleaned),
+    // command, absolute working directory, GTP name and version. Throws std::runtime_error
+    // naming `label` if the engine does not start or answer.
+    EngineIdentity probe(const EngineSpec& spec, const std::string& label);
+    // The engines games are played between (names final) and who they are, in the same order.
+    void setEngines(std::vector<EngineSpec> engines, std::vector<EngineIdentity> identities = {});
     const std::vector<EngineSpec>& engines() const { return engines_; }
 
     // Opens (or resumes) the results table outDir/fileName for the run described by key and
-    // creates outDir/games. Without an outDir rows are kept in memory only.
+    // the engines, and creates outDir/games. A table of another run or of other engines is
+    // refused. Without an outDir rows are kept in memory only.
     void openTable(const std::string& fileName, const std::string& key);
     std::vector<GameRow> rows() const;
     bool has(int game) const;
@@ -91,17 +95,29 @@ class MatchCore {
     // Writes a line to os under the output lock.
     void say(std::ostream& os, const std::string& line);
 
+    // With config().progress: the status line drawn on err after every game and cleared
+    // before any other output (called under the output lock).
+    void setStatus(std::function<std::string()> status) { status_ = std::move(status); }
+    // Games recorded by this core, and seconds since it was made: the pace of this run.
+    int recordedThisRun() const { return recorded_; }
+    double secondsThisRun() const;
+    // Notes on err a time control too short to measure strength (see shortClockWarning).
+    void warnShortClock();
+
   private:
     void worker(int id, const std::vector<GameJob>& jobs, const GameFinished& finished);
     void record(const GameJob& job, GameResult& result, const GameFinished& finished);
     std::string openingSgf(int game, const Opening& opening);
     TrafficLog traffic(const std::string& label);
+    void drawStatus();   // under outMutex_
+    void clearStatus();  // under outMutex_
 
     CoreConfig config_;
     std::ostream& out_;
     std::ostream& err_;
     const std::atomic<bool>* interrupt_;
     std::vector<EngineSpec> engines_;
+    std::vector<EngineIdentity> identities_;
     std::unique_ptr<ResultsTable> table_;
     mutable std::mutex rowsMutex_;
     std::vector<GameRow> memoryRows_;
@@ -111,6 +127,10 @@ class MatchCore {
     bool interrupted_ = false;
     std::mutex outMutex_;
     std::exception_ptr failure_;
+    std::function<std::string()> status_;
+    bool statusShown_ = false;
+    std::atomic<int> recorded_{0};
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 // Checks the settings both runners share. Throws std::invalid_argument with a message for people.
@@ -119,11 +139,12 @@ void validateSettings(const CoreConfig& config, int randomPlies, int shardIndex,
 // The union of results tables of one run (shards, reruns), by game number.
 struct MergedTables {
     std::string key;
-    std::vector<GameRow> rows;  // in game-number order
+    std::vector<EngineIdentity> engines;  // as the tables recorded them (none if none did)
+    std::vector<GameRow> rows;            // in game-number order
 };
 // Notes half-written last lines on err (may be null), naming tool. Skips a table whose header
 // is not yet complete (a shard starting while another reads). Throws std::invalid_argument
-// for tables of different runs or a game with different results in two tables.
+// for tables of different runs or engines, or a game with different results in two tables.
 MergedTables mergeTables(const std::vector<std::string>& files, const std::string& tool,
                          std::ostream* err);
 

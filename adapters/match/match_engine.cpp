@@ -25,12 +25,15 @@ void MatchEngine::ensureStarted() {
     if (process_ && process_->alive()) return;
     process_.reset();
     ++starts_;
-    process_ = std::make_unique<GtpProcess>(shellCommand(spec_), verbose_, traffic_, abort_);
+    process_ =
+        std::make_unique<GtpProcess>(shellCommand(spec_), verbose_, traffic_, abort_, verbose_);
     // The first answer may take a while (loading tables, books); later ones are quick.
     const GtpReply version = process_->send("protocol_version", startupTimeout_);
     if (!version.ok) throw EngineFailure(FailureKind::Protocol, "protocol_version failed");
     const GtpReply name = process_->send("name", startupTimeout_);
     gtpName_ = name.ok ? name.text : "";
+    const GtpReply ours = process_->send("version", startupTimeout_);
+    gtpVersion_ = ours.ok ? ours.text : "";
     const GtpReply list = process_->send("list_commands", startupTimeout_);
     listed_ = list.ok;
     commands_.clear();

@@ -27,8 +27,8 @@ class MatchEngine {
                 const std::atomic<bool>* abort, double startupTimeout);
 
     const EngineSpec& spec() const { return spec_; }
-    // Starts the engine if it is not running: protocol_version, name, list_commands. Throws
-    // EngineFailure if it does not start or answer.
+    // Starts the engine if it is not running: protocol_version, name, version, list_commands.
+    // Throws EngineFailure if it does not start or answer.
     void ensureStarted();
     // Sends a command to the running engine (starting it first if needed).
     GtpReply send(const std::string& command, double timeoutSeconds);
@@ -39,6 +39,8 @@ class MatchEngine {
 
     // What the engine answered to `name` (empty before the first start).
     const std::string& gtpName() const { return gtpName_; }
+    // What it answered to `version` (empty if it refused).
+    const std::string& gtpVersion() const { return gtpVersion_; }
     // True if list_commands listed the command.
     bool lists(const std::string& command) const { return commands_.count(command) > 0; }
     // True if the command is listed, or the engine has no working list_commands.
@@ -54,6 +56,7 @@ class MatchEngine {
     double startupTimeout_;
     std::unique_ptr<GtpProcess> process_;
     std::string gtpName_;
+    std::string gtpVersion_;
     std::set<std::string> commands_;
     bool listed_ = false;
     int starts_ = 0;

@@ -1,7 +1,10 @@
 #include "adapters/match/match_runner.h"
 
+#include <array>
+#include <functional>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 
 #include "adapters/match/match_core.h"
@@ -24,15 +27,17 @@ class Runner {
         resolveNames();
         if (config_.outDir.empty())
             core_.say(err_, "hippolyta-match: no --out: games and results are not saved");
-        const std::string table = config_.shardCount == 1
-                                      ? "results.tsv"
-                                      : "results-" + std::to_string(config_.shardIndex) + "-of-" +
-                                            std::to_string(config_.shardCount) + ".tsv";
-        core_.openTable(table, matchKey());
+        core_.openTable(tableName(), matchKey());
+        for (const GameRow& r : core_.rows())
+            tally(r);
         const std::vector<GameJob> jobs = schedule();
         announce(jobs.size());
+        core_.warnShortClock();
+        core_.setStatus(
+            [this, pending = static_cast<int>(jobs.size())] { return status(pending); });
         core_.play(jobs, [this](const GameRow& row) { finished(row); });
-        out_ << "\n" << matchReport(core_.rows(), name1_, name2_, config_.sprt);
+        out_ << "\n"
+             << matchReport(core_.rows(), name1_, name2_, config_.sprt) << enginesSection(ids_);
         out_.flush();
         return core_.interrupted() ? 130 : 0;
     }
@@ -46,6 +51,7 @@ class Runner {
         core.concurrency = c.concurrency;
         core.outDir = c.outDir;
         core.verbose = c.verbose;
+        core.progress = c.progress;
         core.tool = "hippolyta-match";
         core.application = std::string("hippolyta-match:") + HIPPOLYTA_VERSION;
         return core;
@@ -62,25 +68,25 @@ class Runner {
     // Each engine answers once before the match starts: a wrong command line fails here,
     // not as a match of forfeits.
     void resolveNames() {
-        std::string names[2];
-        const EngineSpec* specs[2] = {&config_.engine1, &config_.engine2};
-        for (int i = 0; i < 2; ++i) {
-            const std::string label = "engine" + std::to_string(i + 1);
-            names[i] = core_.probeName(*specs[i], label);
-            if (names[i].empty()) names[i] = label;
-        }
-        if (names[0] == names[1]) {
-            if (!config_.engine1.name.empty() && !config_.engine2.name.empty())
-                throw std::invalid_argument("the two engines need different names");
-            names[0] += "-1";
-            names[1] += "-2";
-        }
-        name1_ = names[0];
-        name2_ = names[1];
-        EngineSpec e1 = config_.engine1, e2 = config_.engine2;
-        e1.name = name1_;
-        e2.name = name2_;
-        core_.setEngines({e1, e2});
+        if (!config_.engine1.name.empty() && !config_.engine2.name.empty() &&
+            cleanName(config_.engine1.name) == cleanName(config_.engine2.name))
+            throw std::invalid_argument("the two engines need different names");
+        std::vector<EngineIdentity> ids;
+        std::vector<EngineSpec> specs = {config_.engine1, config_.engine2};
+        for (int i = 0; i < 2; ++i)
+            ids.push_back(core_.probe(specs[i], "engine" + std::to_string(i + 1)));
+        const std::array<std::string, 2> names =
+            defaultEngineNames({specs[0], specs[1]}, {ids[0].gtpName, ids[1].gtpName});
+        name1_ = specs[0].name = ids[0].name = names[0];
+        name2_ = specs[1].name = ids[1].name = names[1];
+        ids_ = ids;
+        core_.setEngines(specs, ids);
+    }
+
+    std::string tableName() const {
+        return config_.shardCount == 1 ? "results.tsv"
+                                       : "results-" + std::to_string(config_.shardIndex) + "-of-" +
+                                             std::to_string(config_.shardCount) + ".tsv";
     }
 
     std::string matchKey() const {
@@ -132,19 +138,35 @@ class Runner {
                                 std::to_string(pending) + " to play");
     }
 
-    // Under the core's output lock.
+    // Under the core's output lock. The score is kept as games end, not recounted.
     void finished(const GameRow& row) {
-        const std::vector<GameRow> all = core_.rows();
-        out_ << progressLine(row) << '\n' << scoreLine(all, name1_, name2_) << '\n';
+        tally(row);
+        out_ << progressLine(row) << '\n'
+             << "Score of " << name1_ << " vs " << name2_ << ": " << scoreText(score_) << '\n';
         if (config_.sprt) {
-            out_ << sprtLine(*config_.sprt, scoreOf(all, name1_)) << '\n';
+            out_ << sprtLine(*config_.sprt, score_) << '\n';
             if (decided()) core_.requestStop();
         }
     }
 
+    void tally(const GameRow& row) { row.winnerName() == name1_ ? ++score_.wins : ++score_.losses; }
+
     bool decided() const {
-        const Score s = scoreOf(core_.rows(), name1_);
-        return sprt(*config_.sprt, s.wins, s.losses).decision != SprtStatus::Decision::Continue;
+        return sprt(*config_.sprt, score_.wins, score_.losses).decision !=
+               SprtStatus::Decision::Continue;
+    }
+
+    // The terminal's status line (under the core's output lock).
+    std::string status(int pending) const {
+        ProgressStatus p;
+        p.done = score_.games();
+        p.total = gameCount();
+        p.score = name1_ + " " + std::to_string(score_.wins) + " - " +
+                  std::to_string(score_.losses) + " " + name2_;
+        if (p.done) p.elo = estimateElo(score_).diff;
+        const int played = core_.recordedThisRun();
+        p.secondsLeft = estimateSecondsLeft(core_.secondsThisRun(), played, pending - played);
+        return progressStatusLine(p);
     }
 
     const MatchConfig& config_;
@@ -153,9 +175,43 @@ class Runner {
     MatchCore core_;
     std::unique_ptr<OpeningSource> openings_;
     std::string name1_, name2_;
+    std::vector<EngineIdentity> ids_;  // who engine1 and engine2 are
+    Score score_;                      // engine1's, over every finished game of this table
 };
 
 }  // namespace
+
+std::string nameFromCommand(const std::string& command) {
+    std::istringstream words(command);
+    std::string word, name;
+    while (words >> word) {
+        if (name.empty() && (word == "exec" || word == "env")) continue;
+        if (name.empty()) word = word.substr(word.find_last_of('/') + 1);
+        name += (name.empty() ? "" : " ") + word;
+    }
+    return cleanName(name);
+}
+
+std::array<std::string, 2> defaultEngineNames(const std::array<EngineSpec, 2>& specs,
+                                              const std::array<std::string, 2>& gtpNames) {
+    std::array<std::string, 2> names;
+    for (int i = 0; i < 2; ++i)
+        names[i] = cleanName(specs[i].name.empty() ? gtpNames[i] : specs[i].name);
+    // Each step renames only the engines without a name of their own.
+    const std::function<std::string(int)> steps[] = {
+        [&](int i) { return nameFromCommand(specs[i].command); },
+        [&](int i) { return cleanName(specs[i].command); },
+        [&](int i) { return names[i] + "-" + std::to_string(i + 1); },
+    };
+    for (const auto& step : steps) {
+        if (!names[0].empty() && !names[1].empty() && names[0] != names[1]) break;
+        for (int i = 0; i < 2; ++i)
+            if (specs[i].name.empty()) names[i] = step(i);
+    }
+    for (int i = 0; i < 2; ++i)
+        if (names[i].empty()) names[i] = "engine" + std::to_string(i + 1);
+    return names;
+}
 
 int runMatch(const MatchConfig& config, std::ostream& out, std::ostream& err,
              const std::atomic<bool>* interrupt) {
@@ -170,7 +226,7 @@ int mergeResults(const std::vector<std::string>& files, const std::optional<Sprt
     const std::vector<GameRow>& rows = merged.rows;
     const std::string name1 = keyField(key, "engine1"), name2 = keyField(key, "engine2");
     out << "Merged " << rows.size() << " games from " << files.size() << " tables\n"
-        << matchReport(rows, name1, name2, sprt);
+        << matchReport(rows, name1, name2, sprt) << enginesSection(merged.engines);
     out.flush();
     return 0;
 }

@@ -3,6 +3,7 @@
 // resumes from that table, stops early on an SPRT decision, and prints the report.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <optional>
 #include <ostream>
@@ -27,8 +28,9 @@ struct MatchConfig {
     std::string openingsFile;  // empty: seeded random openings
     int randomPlies = 2;
     uint64_t seed = 1;
-    std::string outDir;    // empty: nothing written, nothing resumed
-    bool verbose = false;  // GTP traffic and engines' stderr to our stderr
+    std::string outDir;     // empty: nothing written, nothing resumed
+    bool verbose = false;   // GTP traffic and engines' stderr to our stderr
+    bool progress = false;  // a status line redrawn in place on stderr (set for a terminal)
     std::optional<SprtConfig> sprt;
     int shardIndex = 0;  // this run plays the games g with (g - 1) % shardCount == shardIndex
     int shardCount = 1;
@@ -45,6 +47,15 @@ int runMatch(const MatchConfig& config, std::ostream& out, std::ostream& err,
 // Throws std::exception for unreadable or malformed tables or tables of different matches.
 int mergeResults(const std::vector<std::string>& files, const std::optional<SprtConfig>& sprt,
                  std::ostream& out, std::ostream& err);
+
+// The names of the two engines in the results and reports: each one's --name, else its GTP
+// name; where those are the same, the command without the program's folder ("hippolyta
+// --level 2"), else the whole command, else "-1" and "-2" appended. Never equal unless both
+// were given equal.
+std::array<std::string, 2> defaultEngineNames(const std::array<EngineSpec, 2>& specs,
+                                              const std::array<std::string, 2>& gtpNames);
+// "hippolyta --level 2" for "exec build/bin/hippolyta --level 2".
+std::string nameFromCommand(const std::string& command);
 
 // Parses "I/N" (0 <= I < N). Throws std::invalid_argument.
 std::pair<int, int> parseShard(const std::string& text);

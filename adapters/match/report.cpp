@@ -1,5 +1,6 @@
 #include "adapters/match/report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -10,12 +11,6 @@
 namespace hippolyta {
 
 namespace {
-
-std::string scoreText(const Score& s) {
-    return std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " +
-           std::to_string(s.draws) + "  [" + fixedDecimals(s.ratio(), 3) + "] " +
-           std::to_string(s.games());
-}
 
 void add(Score& s, bool won) {
     won ? ++s.wins : ++s.losses;
@@ -32,6 +27,12 @@ std::string territoryLine(const std::vector<GameRow>& rows, const std::string& e
 }
 
 }  // namespace
+
+std::string scoreText(const Score& s) {
+    return std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " +
+           std::to_string(s.draws) + "  [" + fixedDecimals(s.ratio(), 3) + "] " +
+           std::to_string(s.games());
+}
 
 Score scoreOf(const std::vector<GameRow>& rows, const std::string& engine1) {
     Score s;
@@ -69,6 +70,47 @@ std::string sprtLine(const SprtConfig& c, const Score& score) {
            ", alpha " + formatSeconds(c.alpha) + ", beta " + formatSeconds(c.beta) + "]";
 }
 
+std::string formatDuration(double seconds) {
+    const long s = std::lround(std::max(0.0, seconds));
+    char text[32];
+    if (s < 60)
+        std::snprintf(text, sizeof text, "%lds", s);
+    else if (s < 3600)
+        std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
+    else
+        std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    return text;
+}
+
+std::optional<double> estimateSecondsLeft(double elapsed, int playedThisRun, int remaining) {
+    if (playedThisRun <= 0 || remaining < 0) return std::nullopt;
+    return elapsed / playedThisRun * remaining;
+}
+
+std::string progressStatusLine(const ProgressStatus& p) {
+    std::string line = std::to_string(p.done) + "/" + std::to_string(p.total) + " games";
+    // The score last: long names are what gets cut to fit a line.
+    if (p.secondsLeft) line += " | " + formatDuration(*p.secondsLeft) + " left";
+    if (p.elo) line += " | Elo " + formatElo(*p.elo);
+    if (!p.score.empty()) line += " | " + p.score;
+    return line.size() > 79 ? line.substr(0, 76) + "..." : line;
+}
+
+std::string enginesSection(const std::vector<EngineIdentity>& engines) {
+    std::string out = engines.empty() ? "" : "Engines:\n";
+    for (const EngineIdentity& e : engines)
+        out += "  " + describeIdentity(e) + "\n";
+    return out;
+}
+
+std::string formatElo(double elo) {
+    if (std::isnan(elo)) return "nan";
+    if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+    const std::string text = fixedDecimals(elo, 1);
+    if (text == "-0.0" || text == "0.0") return "0.0";
+    return text[0] == '-' ? text : "+" + text;
+}
+
 std::string matchReport(const std::vector<GameRow>& rows, const std::string& engine1,
                         const std::string& engine2, const std::optional<SprtConfig>& sprtConfig) {
     Score total, asWhite, asBlack, whiteSide;
@@ -87,7 +129,7 @@ std::string matchReport(const std::vector<GameRow>& rows, const std::string& eng
     out += pad + engine1 + " playing Black: " + scoreText(asBlack) + "\n";
     out += pad + "White vs Black: " + scoreText(whiteSide) + "\n";
     const EloEstimate e = estimateElo(total);
-    out += "Elo difference: " + fixedDecimals(e.diff, 1) + " +/- " + fixedDecimals(e.margin, 1) +
+    out += "Elo difference: " + formatElo(e.diff) + " +/- " + fixedDecimals(e.margin, 1) +
            ", LOS: " + fixedDecimals(100 * e.los, 1) + " %, DrawRatio: " +
            fixedDecimals(total.games() ? 100.0 * total.draws / total.games() : 0.0, 1) + " %\n";
     if (sprtConfig) out += sprtLine(*sprtConfig, total) + "\n";

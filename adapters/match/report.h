@@ -11,6 +11,8 @@
 
 namespace hippolyta {
 
+// "3 - 1 - 0  [0.750] 4": wins, losses, draws, the mean score and the games.
+std::string scoreText(const Score& score);
 // Engine1's score against engine2 over rows (each row names who played which colour).
 Score scoreOf(const std::vector<GameRow>& rows, const std::string& engine1);
 
@@ -26,5 +28,27 @@ std::string sprtLine(const SprtConfig& config, const Score& score);
 // territory summed over its won games, loss reasons.
 std::string matchReport(const std::vector<GameRow>& rows, const std::string& engine1,
                         const std::string& engine2, const std::optional<SprtConfig>& sprt);
+
+// What the one-line progress display of a terminal shows.
+struct ProgressStatus {
+    int done = 0;                       // games finished, resumed ones included
+    int total = 0;                      // games scheduled
+    std::string score;                  // "fast 7 - 5 slow", "leader A 5 pts"
+    std::optional<double> elo;          // the Elo so far (engine1's, the leader's)
+    std::optional<double> secondsLeft;  // the estimate, if there is one
+};
+// "12/100 games | 3m12s left | Elo +58.5 | fast 7 - 5 slow", cut to 79 characters.
+std::string progressStatusLine(const ProgressStatus& status);
+// The time the remaining games take at this run's pace so far; none before a game ended.
+std::optional<double> estimateSecondsLeft(double elapsed, int playedThisRun, int remaining);
+// "45s", "3m12s", "2h05m".
+std::string formatDuration(double seconds);
+
+// "Engines:" and one line each: name, command, working directory, GTP name and version.
+std::string enginesSection(const std::vector<EngineIdentity>& engines);
+
+// An Elo difference with one decimal and its sign, never "-0.0": "+12.3", "0.0", "-4.5",
+// "+inf", "-inf".
+std::string formatElo(double elo);
 
 }  // namespace hippolyta

@@ -53,8 +53,46 @@ bool parseResult(std::string_view s, GameRow& r) {
     return rest == resultCode(r.winner, r.reason).substr(2);
 }
 
-std::string header(const std::string& matchKey) {
-    return std::string(kMagic) + "\n" + std::string(kKeyPrefix) + matchKey + "\n" + kColumns + "\n";
+constexpr std::string_view kEnginePrefix = "# engine\t";
+
+std::string header(const std::string& matchKey, const std::vector<EngineIdentity>& engines) {
+    std::string text = std::string(kMagic) + "\n" + std::string(kKeyPrefix) + matchKey + "\n";
+    for (const EngineIdentity& e : engines)
+        text += formatIdentityLine(e);
+    return text + kColumns + "\n";
+}
+
+std::optional<EngineIdentity> parseIdentityLine(std::string_view line) {
+    if (!line.starts_with(kEnginePrefix)) return std::nullopt;
+    const std::vector<std::string_view> f = split(line.substr(kEnginePrefix.size()));
+    if (f.size() != 5) return std::nullopt;
+    return EngineIdentity{std::string(f[0]), std::string(f[1]), std::string(f[2]),
+                          std::string(f[3]), std::string(f[4])};
+}
+
+// "name=value" fields of a key in their order.
+std::vector<std::pair<std::string, std::string>> keyFields(const std::string& key) {
+    std::vector<std::pair<std::string, std::string>> fields;
+    for (std::size_t start = 0; start < key.size();) {
+        std::size_t end = key.find("; ", start);
+        if (end == std::string::npos) end = key.size();
+        const std::string part = key.substr(start, end - start);
+        const std::size_t eq = part.find('=');
+        fields.emplace_back(part.substr(0, eq), eq == std::string::npos ? "" : part.substr(eq + 1));
+        start = end + 2;
+    }
+    return fields;
+}
+
+// Set by the callers below for their wording ("in the table" / "now" by default).
+struct Wording {
+    const char* before;
+    const char* after;
+};
+
+std::string differenceLine(const std::string& what, const std::string& recorded,
+                           const std::string& now, const Wording& w) {
+    return "  " + what + ": '" + recorded + "' " + w.before + ", '" + now + "' " + w.after + "\n";
 }
 
 }  // namespace
@@ -101,6 +139,57 @@ std::string resultCode(Color winner, EndReason reason, int territory) {
     }
 }
 
+std::string formatIdentityLine(const EngineIdentity& e) {
+    return std::string(kEnginePrefix) + clean(e.name) + '\t' + clean(e.command) + '\t' +
+           clean(e.dir) + '\t' + clean(e.gtpName) + '\t' + clean(e.gtpVersion) + '\n';
+}
+
+std::string describeIdentity(const EngineIdentity& e) {
+    std::string gtp = e.gtpName.empty() ? "no name" : e.gtpName;
+    if (!e.gtpVersion.empty()) gtp += " " + e.gtpVersion;
+    return e.name + ": " + e.command + " (in " + e.dir + "; GTP name " + gtp + ")";
+}
+
+std::string identityDifferences(const std::vector<EngineIdentity>& recorded,
+                                const std::vector<EngineIdentity>& now, const char* before,
+                                const char* after) {
+    const Wording w{before, after};
+    if (recorded.size() != now.size())
+        return differenceLine("engines", std::to_string(recorded.size()),
+                              std::to_string(now.size()), w);
+    std::string out;
+    for (std::size_t i = 0; i < now.size(); ++i) {
+        const std::string which = "engine " + std::to_string(i + 1) + " ";
+        const EngineIdentity &a = recorded[i], &b = now[i];
+        if (a.name != b.name) out += differenceLine(which + "name", a.name, b.name, w);
+        if (a.command != b.command)
+            out += differenceLine(which + "command", a.command, b.command, w);
+        if (a.dir != b.dir) out += differenceLine(which + "directory", a.dir, b.dir, w);
+        if (a.gtpName != b.gtpName)
+            out += differenceLine(which + "GTP name", a.gtpName, b.gtpName, w);
+        if (a.gtpVersion != b.gtpVersion)
+            out += differenceLine(which + "GTP version", a.gtpVersion, b.gtpVersion, w);
+    }
+    return out;
+}
+
+std::string keyDifferences(const std::string& recorded, const std::string& now, const char* before,
+                           const char* after) {
+    const Wording w{before, after};
+    const auto was = keyFields(recorded), is = keyFields(now);
+    std::string out;
+    for (const auto& [name, value] : is) {
+        const auto it =
+            std::find_if(was.begin(), was.end(), [&](const auto& f) { return f.first == name; });
+        const std::string old = it == was.end() ? "(none)" : it->second;
+        if (old != value) out += differenceLine(name, old, value, w);
+    }
+    for (const auto& [name, value] : was)
+        if (std::none_of(is.begin(), is.end(), [&](const auto& f) { return f.first == name; }))
+            out += differenceLine(name, value, "(none)", w);
+    return out;
+}
+
 std::string formatRow(const GameRow& r) {
     std::ostringstream out;
     out << r.game << '\t' << clean(r.white) << '\t' << clean(r.black) << '\t' << r.result() << '\t'
@@ -131,6 +220,12 @@ ParsedTable parseResultsTable(std::string_view text, const std::string& source) 
             table.matchKey = std::string(line.substr(kKeyPrefix.size()));
             continue;
         }
+        if (line.starts_with(kEnginePrefix)) {
+            const std::optional<EngineIdentity> e = parseIdentityLine(line);
+            if (!e) throw fail("malformed engine line");
+            table.engines.push_back(*e);
+            continue;
+        }
         if (line.empty() || line[0] == '#' || line == kColumns) continue;
         const std::vector<std::string_view> f = split(line);
         if (f.size() != kColumnCount)
@@ -155,7 +250,9 @@ ParsedTable parseResultsTable(std::string_view text, const std::string& source) 
     return table;
 }
 
-ResultsTable::ResultsTable(std::string path, const std::string& matchKey) : path_(std::move(path)) {
+ResultsTable::ResultsTable(std::string path, const std::string& matchKey,
+                           const std::vector<EngineIdentity>& engines)
+    : path_(std::move(path)) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (fs::exists(path_, ec) && fs::file_size(path_, ec) > 0) {
@@ -170,18 +267,22 @@ ResultsTable::ResultsTable(std::string path, const std::string& matchKey) : path
             throw std::runtime_error(std::string(e.what()) +
                                      " (fix or move the file; finished games are kept there)");
         }
-        if (parsed.matchKey.empty() && parsed.rows.empty()) {  // killed while writing the header
+        // Killed while writing the header (a torn line and no row yet): start it afresh.
+        if (parsed.rows.empty() && (parsed.matchKey.empty() || parsed.tornLastLine)) {
             out_.open(path_, std::ios::out | std::ios::trunc | std::ios::binary);
-            out_ << header(matchKey);
+            out_ << header(matchKey, engines);
             out_.flush();
             if (!out_) throw std::runtime_error("cannot write results table " + path_);
             repaired_ = parsed.tornLastLine;
             return;
         }
-        if (parsed.matchKey != matchKey)
-            throw std::runtime_error(path_ + " belongs to another match:\n  its match: " +
-                                     parsed.matchKey + "\n  this match: " + matchKey +
-                                     "\nUse another output directory, or the same settings.");
+        const bool checkEngines = !engines.empty() && !parsed.engines.empty();
+        const std::string differences =
+            keyDifferences(parsed.matchKey, matchKey) +
+            (checkEngines ? identityDifferences(parsed.engines, engines) : "");
+        if (!differences.empty())
+            throw std::runtime_error(path_ + " belongs to another match:\n" + differences +
+                                     "Use another output directory, or the same settings.");
         if (parsed.tornLastLine) {
             fs::resize_file(path_, parsed.completeBytes, ec);
             if (ec) throw std::runtime_error("cannot repair " + path_ + ": " + ec.message());
@@ -189,11 +290,17 @@ ResultsTable::ResultsTable(std::string path, const std::string& matchKey) : path
         }
         rows_ = std::move(parsed.rows);
         out_.open(path_, std::ios::out | std::ios::app | std::ios::binary);
+        added_ = !engines.empty() && parsed.engines.empty();
+        for (const EngineIdentity& e : added_ ? engines : std::vector<EngineIdentity>{})
+            out_ << formatIdentityLine(e);
+        out_.flush();
     } else {
         out_.open(path_, std::ios::out | std::ios::trunc | std::ios::binary);
-        out_ << header(matchKey);
+        out_ << header(matchKey, engines);
         out_.flush();
     }
+    for (const GameRow& r : rows_)
+        games_.insert(r.game);
     if (!out_) throw std::runtime_error("cannot write results table " + path_);
 }
 
@@ -204,8 +311,7 @@ std::vector<GameRow> ResultsTable::rows() const {
 
 bool ResultsTable::has(int game) const {
     std::lock_guard lock(mutex_);
-    return std::any_of(rows_.begin(), rows_.end(),
-                       [&](const GameRow& r) { return r.game == game; });
+    return games_.count(game) > 0;
 }
 
 void ResultsTable::append(const GameRow& row) {
@@ -214,6 +320,7 @@ void ResultsTable::append(const GameRow& row) {
     out_.flush();
     if (!out_) throw std::runtime_error("cannot write results table " + path_);
     rows_.push_back(row);
+    games_.insert(row.game);
 }
 
 }  // namespace hippolyta

@@ -9,6 +9,7 @@
 
 #include "engine/core/notation.h"
 #include "engine/core/text_util.h"
+#include "engine/search/time_manager.h"
 
 namespace hippolyta {
 
@@ -24,6 +25,34 @@ double seconds(std::string_view s, std::string_view whole) {
 }
 
 }  // namespace
+
+double secondsPerMove(const MatchTimeControl& tc, int size) {
+    const double moves = movesLeft(Position::start(size), TimeManagerOptions{}).expected;
+    switch (tc.kind) {
+        case ClockKind::PerMove:
+            return tc.periodSeconds;
+        case ClockKind::SuddenDeath:
+            return tc.mainSeconds / moves;
+        case ClockKind::Fischer:
+            return tc.mainSeconds / moves + tc.incrementSeconds;
+        case ClockKind::ByoYomi:
+            return tc.mainSeconds / moves + tc.periodSeconds;
+        case ClockKind::None:
+        default:
+            return 0;
+    }
+}
+
+std::string shortClockWarning(const MatchTimeControl& tc, int size) {
+    if (tc.kind == ClockKind::None) return "";
+    const double perMove = secondsPerMove(tc, size);
+    if (perMove >= kShortMoveSeconds) return "";
+    return "tc " + formatTimeControl(tc) + " leaves about " + formatSeconds(perMove) +
+           " s a move on " + std::to_string(size) + "x" + std::to_string(size) +
+           ": pipes, thread wake-ups and the machine's load take a large share of that, so "
+           "the results measure speed more than strength (use at least " +
+           formatSeconds(kShortMoveSeconds) + " s a move)";
+}
 
 MatchTimeControl parseTimeControl(std::string_view text) {
     MatchTimeControl tc;

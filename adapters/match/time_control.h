@@ -39,6 +39,15 @@ std::string formatTimeControl(const MatchTimeControl& tc);
 // increments show in time_left). Empty for no time control.
 std::string timeSettingsCommand(const MatchTimeControl& tc, bool kgs);
 
+// Seconds a move gets on average under tc on an empty board of this size: the main time over
+// the moves the engine expects to think about (engine/search/time_manager.h), plus the
+// increment or a period; 0 without a time control.
+double secondsPerMove(const MatchTimeControl& tc, int size);
+// Below this a time control measures speed and machine load more than strength.
+constexpr double kShortMoveSeconds = 0.1;
+// A warning for people when tc leaves less than kShortMoveSeconds a move, else empty.
+std::string shortClockWarning(const MatchTimeControl& tc, int size);
+
 // One game's two clocks.
 class GameClock {
   public:

@@ -20,6 +20,7 @@ namespace bp = boost::process;
 struct ChildProcess::Impl {
     bp::group group;
     bp::child child;
+    std::thread stderrReader;  // with ChildStderr::Lines
 };
 
 namespace {
@@ -35,7 +36,8 @@ struct ChildSetup : bp::extend::handler {
 
     template <class Executor>
     void on_exec_setup(Executor&) const {
-        if (stderrKind != ChildStderr::Kind::Inherit) {
+        if (stderrKind == ChildStderr::Kind::Discard ||
+            stderrKind == ChildStderr::Kind::AppendToFile) {
             const int fd = stderrKind == ChildStderr::Kind::Discard
                                ? ::open("/dev/null", O_WRONLY)
                                : ::open(stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0644);
@@ -68,6 +70,27 @@ void closeQuietly(int& fd) {
     fd = -1;
 }
 
+// Reads the child's stderr to its end, handing each line (the last one even without '\n')
+// to onLine; owns and closes fd.
+void relayLines(int fd, const std::function<void(const std::string&)>& onLine) {
+    std::string pending;
+    char chunk[4096];
+    while (true) {
+        const ssize_t r = ::read(fd, chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        pending.append(chunk, static_cast<size_t>(r));
+        for (size_t eol; (eol = pending.find('\n')) != std::string::npos;) {
+            std::string line = pending.substr(0, eol);
+            pending.erase(0, eol + 1);
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            onLine(line);
+        }
+    }
+    if (!pending.empty()) onLine(pending);
+    ::close(fd);
+}
+
 }  // namespace
 
 ChildProcess::ChildProcess(const std::string& command, const ChildStderr& stderrTo)
@@ -81,9 +104,18 @@ ChildProcess::ChildProcess(const std::string& command, const ChildStderr& stderr
     out_ = takeEnd(fromChild.native_source());
     toChild.assign_sink(-1);
     fromChild.assign_source(-1);
+    const ChildSetup setup{{}, stderrTo.kind, stderrTo.path.c_str()};
     try {
-        impl_->child = bp::child("/bin/sh", "-c", command, in, out, impl_->group,
-                                 ChildSetup{{}, stderrTo.kind, stderrTo.path.c_str()});
+        if (stderrTo.kind == ChildStderr::Kind::Lines) {
+            bp::pipe fromStderr;
+            auto err = (bp::std_err > fromStderr);
+            int errEnd = takeEnd(fromStderr.native_source());
+            fromStderr.assign_source(-1);
+            impl_->child = bp::child("/bin/sh", "-c", command, in, out, err, impl_->group, setup);
+            impl_->stderrReader = std::thread(relayLines, errEnd, stderrTo.onLine);
+        } else {
+            impl_->child = bp::child("/bin/sh", "-c", command, in, out, impl_->group, setup);
+        }
     } catch (const std::exception& e) {
         closeQuietly(in_);
         closeQuietly(out_);
@@ -172,6 +204,8 @@ void ChildProcess::kill() {
     impl_->child.wait(ec);
     closeQuietly(in_);
     closeQuietly(out_);
+    // The group is dead, so its stderr has ended and the reader's read() returns.
+    if (impl_->stderrReader.joinable()) impl_->stderrReader.join();
     ended_ = true;
 }
 

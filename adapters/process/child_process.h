@@ -7,21 +7,29 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace hippolyta {
 
-// Where the child's stderr goes: ours, /dev/null, or the end of a file.
+// Where the child's stderr goes: ours, /dev/null, the end of a file, or line by line to a
+// function (called on a thread of its own).
 struct ChildStderr {
-    enum class Kind { Inherit, Discard, AppendToFile };
+    enum class Kind { Inherit, Discard, AppendToFile, Lines };
     Kind kind = Kind::Discard;
-    std::string path;  // for AppendToFile
+    std::string path;                                // for AppendToFile
+    std::function<void(const std::string&)> onLine;  // for Lines
 
-    static ChildStderr inherit() { return {Kind::Inherit, ""}; }
-    static ChildStderr discard() { return {Kind::Discard, ""}; }
-    static ChildStderr appendTo(std::string file) { return {Kind::AppendToFile, std::move(file)}; }
+    static ChildStderr inherit() { return {Kind::Inherit, "", {}}; }
+    static ChildStderr discard() { return {Kind::Discard, "", {}}; }
+    static ChildStderr appendTo(std::string file) {
+        return {Kind::AppendToFile, std::move(file), {}};
+    }
+    static ChildStderr lines(std::function<void(const std::string&)> f) {
+        return {Kind::Lines, "", std::move(f)};
+    }
 };
 
 class ChildProcess {

@@ -19,10 +19,15 @@ std::string formatTimeout(double seconds) {
     return s + " s";
 }
 
-std::unique_ptr<ChildProcess> start(const std::string& command, bool passStderr) {
+ChildStderr stderrFor(bool passStderr, const TrafficLog& traffic, bool stderrToTraffic) {
+    if (!passStderr) return ChildStderr::discard();
+    if (!stderrToTraffic || !traffic) return ChildStderr::inherit();
+    return ChildStderr::lines([traffic](const std::string& line) { traffic('!', line); });
+}
+
+std::unique_ptr<ChildProcess> start(const std::string& command, const ChildStderr& stderrTo) {
     try {
-        return std::make_unique<ChildProcess>(
-            command, passStderr ? ChildStderr::inherit() : ChildStderr::discard());
+        return std::make_unique<ChildProcess>(command, stderrTo);
     } catch (const std::exception& e) {
         throw EngineFailure(FailureKind::Crash, "cannot start '" + command + "': " + e.what());
     }
@@ -31,8 +36,10 @@ std::unique_ptr<ChildProcess> start(const std::string& command, bool passStderr)
 }  // namespace
 
 GtpProcess::GtpProcess(const std::string& command, bool passStderr, TrafficLog traffic,
-                       const std::atomic<bool>* abort)
-    : child_(start(command, passStderr)), traffic_(std::move(traffic)), abort_(abort) {}
+                       const std::atomic<bool>* abort, bool stderrToTraffic)
+    : child_(start(command, stderrFor(passStderr, traffic, stderrToTraffic))),
+      traffic_(std::move(traffic)),
+      abort_(abort) {}
 
 GtpProcess::~GtpProcess() {
     kill();

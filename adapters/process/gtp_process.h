@@ -40,16 +40,18 @@ struct GtpReply {
     std::string id;    // the id the reply carries ("" if none)
 };
 
-// Receives the traffic: direction '>' (to the engine) or '<' (from it), and the line.
+// Receives the traffic: direction '>' (to the engine), '<' (from it) or '!' (a line of its
+// stderr, when passed on), and the line. '!' lines come from a thread of their own.
 using TrafficLog = std::function<void(char direction, const std::string& line)>;
 
 class GtpProcess {
   public:
     // Starts `command` under /bin/sh. Throws EngineFailure(Crash) if it cannot start. The
-    // engine's stderr goes to ours when passStderr, else nowhere. While waiting, send() checks
-    // *abort (may be null) every 50 ms.
+    // engine's stderr goes to ours when passStderr (to traffic line by line, as '!', with
+    // stderrToTraffic), else nowhere. While waiting, send() checks *abort (may be null) every
+    // 50 ms.
     GtpProcess(const std::string& command, bool passStderr, TrafficLog traffic = nullptr,
-               const std::atomic<bool>* abort = nullptr);
+               const std::atomic<bool>* abort = nullptr, bool stderrToTraffic = false);
     ~GtpProcess();
     GtpProcess(const GtpProcess&) = delete;
     GtpProcess& operator=(const GtpProcess&) = delete;

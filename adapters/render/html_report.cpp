@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "adapters/match/report.h"
 #include "adapters/render/board_files.h"
 #include "adapters/render/report_assets.h"
 #include "adapters/render/svg_board.h"
@@ -46,7 +47,7 @@ std::string points(double p) {
 
 std::string signedElo(const std::optional<double>& elo) {
     if (!elo) return "&mdash;";
-    return (*elo > 0.05 ? "+" : "") + fixedDecimals(*elo, 1);
+    return formatElo(*elo);
 }
 
 std::string cell(const std::string& text, const char* cls = nullptr) {
@@ -231,6 +232,23 @@ std::string button(const char* id, const char* title, const char* icon) {
            "\"/></svg></button>";
 }
 
+// Who played under each name: the command line, where it ran, what it said its name was.
+std::string enginesTable(const ReportData& data) {
+    if (data.engines.empty()) return "";
+    std::string t =
+        "<section class=\"card\"><h2>Engines</h2><table id=\"engines\"><thead><tr>"
+        "<th class=\"name\">Entrant</th><th class=\"name\">Command</th><th "
+        "class=\"name\">Directory</th><th class=\"name\">GTP name</th></tr></thead><tbody>";
+    for (const EngineIdentity& e : data.engines)
+        t +=
+            "<tr>" + cell(escapeHtml(e.name), "name") +
+            cell("<code>" + escapeHtml(e.command) + "</code>", "name") +
+            cell(escapeHtml(e.dir), "name") +
+            cell(escapeHtml(e.gtpName + (e.gtpVersion.empty() ? "" : " " + e.gtpVersion)), "name") +
+            "</tr>";
+    return t + "</tbody></table></section>";
+}
+
 std::string viewer(const ReportData& data) {
     Json games = Json::array();
     for (const ReportGame& g : data.games)
@@ -271,13 +289,18 @@ std::string renderHtmlReport(const ReportData& data) {
            "<section class=\"card\"><h2>Standings</h2>" +
            standingsTable(data) + "</section><section class=\"card\"><h2>Crosstable</h2>" +
            crosstable(data) + "</section><section class=\"card\"><h2>Elo</h2>" + eloTable(data) +
-           "</section></div>" + viewer(data) +
+           "</section></div>" + enginesTable(data) + viewer(data) +
            "</main><footer>Written by Hippolyta</footer><script>" + reportScript() +
            "</script></body></html>\n";
 }
 
 std::string writeHtmlReport(const std::string& dir) {
-    const ReportData data = loadReportData(dir);
+    ReportCache none;
+    return writeHtmlReport(dir, none);
+}
+
+std::string writeHtmlReport(const std::string& dir, ReportCache& cache) {
+    const ReportData data = loadReportData(dir, cache);
     const std::string path = (std::filesystem::path(dir) / "report.html").string();
     writeFileByRename(path, renderHtmlReport(data));
     return path;

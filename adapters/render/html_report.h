@@ -23,6 +23,8 @@ std::string viewerGameJson(const ReportGame& game);
 // Reads dir (see loadReportData) and writes dir/report.html by temp file + rename. Returns the
 // page's path. Throws std::runtime_error / std::invalid_argument with a message for people.
 std::string writeHtmlReport(const std::string& dir);
+// The same, reading the game records through cache (see ReportCache).
+std::string writeHtmlReport(const std::string& dir, ReportCache& cache);
 
 // writeHtmlReport() for the end of a run: "Report: PATH" on out, or on failure a note on err
 // (the games are safe; the report can be rebuilt with hippolyta-report). True if written.

@@ -116,8 +116,9 @@ ReportGame gameOfRow(const GameRow& row) {
 }
 
 // The finished games of the results table, or of the shards' tables merged; the table's match
-// key goes to *key.
-std::vector<ReportGame> gamesFromTables(const fs::path& dir, std::string* key) {
+// key goes to *key and its engines to *engines.
+std::vector<ReportGame> gamesFromTables(const fs::path& dir, std::string* key,
+                                        std::vector<EngineIdentity>* engines) {
     std::vector<fs::path> tables;
     if (fs::exists(dir / "results.tsv")) {
         tables.push_back(dir / "results.tsv");
@@ -134,6 +135,7 @@ std::vector<ReportGame> gamesFromTables(const fs::path& dir, std::string* key) {
     for (const fs::path& table : tables) {
         const ParsedTable t = parseResultsTable(readTextFile(table.string()), table.string());
         *key = t.matchKey;
+        if (engines->empty()) *engines = t.engines;
         for (const GameRow& row : t.rows)
             games.emplace(row.game, gameOfRow(row));
     }
@@ -185,6 +187,24 @@ void readRecord(const fs::path& dir, ReportGame& g) {
         g.record.reset();
         g.recordError = e.what();
     }
+}
+
+// readRecord() through the cache: a record is read again only if its file changed.
+void readRecord(const fs::path& dir, ReportGame& g, ReportCache* cache) {
+    if (!cache || g.record) return readRecord(dir, g);
+    const fs::path path = dir / g.sgf;
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(path, ec);
+    const std::int64_t stamp = ec ? 0 : fs::last_write_time(path, ec).time_since_epoch().count();
+    if (ec) return readRecord(dir, g);
+    const auto it = cache->records.find(path.string());
+    if (it != cache->records.end() && it->second.size == size && it->second.stamp == stamp) {
+        g.record = it->second.record;
+        g.recordError = it->second.error;
+        return;
+    }
+    readRecord(dir, g);
+    cache->records[path.string()] = {size, stamp, g.record, g.recordError};
 }
 
 const char* reasonOfSuffix(char c) {
@@ -250,6 +270,15 @@ ReportData parseStandingsJson(std::string_view text, const std::string& source) 
     }
     for (const Json& g : arrayField(j, "games", source))
         data.games.push_back(gameOf(g, source + ": game"));
+    if (j.contains("engines")) {  // standings.json written before engines were recorded: none
+        const std::string where = source + ": engine";
+        for (const Json& e : arrayField(j, "engines", source))
+            data.engines.push_back({field<std::string>(e, "name", where),
+                                    field<std::string>(e, "command", where),
+                                    fieldOr<std::string>(e, "dir", "", where),
+                                    fieldOr<std::string>(e, "gtp_name", "", where),
+                                    fieldOr<std::string>(e, "gtp_version", "", where)});
+    }
     std::sort(data.games.begin(), data.games.end(),
               [](const ReportGame& a, const ReportGame& b) { return a.number < b.number; });
     return data;
@@ -320,7 +349,9 @@ void scoreFromRecord(ReportGame& g) {
     if (g.reason.empty()) g.reason = "no moves";
 }
 
-ReportData loadReportData(const std::string& dirName) {
+namespace {
+
+ReportData loadReportData(const std::string& dirName, ReportCache* cache) {
     const fs::path dir(dirName);
     if (!fs::is_directory(dir)) throw std::runtime_error(dirName + " is not a directory");
     const fs::path standings = dir / "standings.json";
@@ -328,17 +359,17 @@ ReportData loadReportData(const std::string& dirName) {
     if (fs::exists(standings)) {
         data = parseStandingsJson(readTextFile(standings.string()), standings.string());
         for (ReportGame& g : data.games)
-            readRecord(dir, g);
+            readRecord(dir, g, cache);
         return data;
     }
     std::string key;
-    data.games = gamesFromTables(dir, &key);
+    data.games = gamesFromTables(dir, &key, &data.engines);
     if (data.games.empty() && key.empty()) data.games = gamesFromRecords(dir);
     data.tc = keyValue(key, "tc");
     if (!keyValue(key, "engine1").empty())
         data.title = "Match: " + keyValue(key, "engine1") + " vs " + keyValue(key, "engine2");
     for (ReportGame& g : data.games) {
-        readRecord(dir, g);
+        readRecord(dir, g, cache);
         try {
             scoreFromRecord(g);
         } catch (const std::exception& e) {
@@ -351,6 +382,16 @@ ReportData loadReportData(const std::string& dirName) {
                                  "results table or game records)");
     computeStandings(data);
     return data;
+}
+
+}  // namespace
+
+ReportData loadReportData(const std::string& dir) {
+    return loadReportData(dir, nullptr);
+}
+
+ReportData loadReportData(const std::string& dir, ReportCache& cache) {
+    return loadReportData(dir, &cache);
 }
 
 }  // namespace hippolyta

@@ -3,11 +3,14 @@
 // with their records (DIR/games/game-NNNNNN.sgf) for the viewer.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "adapters/match/results_table.h"
 #include "engine/core/records/game_record.h"
 
 namespace hippolyta {
@@ -57,7 +60,8 @@ struct ReportData {
     std::string eloAnchor = "mean";
     std::vector<ReportEntrant> entrants;  // in ranking order
     std::vector<ReportEncounter> encounters;
-    std::vector<ReportGame> games;  // in game-number order
+    std::vector<ReportGame> games;        // in game-number order
+    std::vector<EngineIdentity> engines;  // who played under each name, if recorded
 };
 
 // DIR/standings.json as hippolyta-tournament writes it (entrants, encounters, games). Throws
@@ -74,6 +78,20 @@ void computeStandings(ReportData& data);
 // game's record is read (a missing or broken one is noted, not fatal). Throws
 // std::runtime_error when the directory holds no games to report.
 ReportData loadReportData(const std::string& dir);
+
+// The game records read so far, by path and file stamp (size and time of the last write): a
+// runner that rewrites the report after every game reads and replays each record once.
+struct ReportCache {
+    struct Entry {
+        std::uintmax_t size = 0;
+        std::int64_t stamp = 0;
+        std::optional<GameRecord> record;
+        std::string error;
+    };
+    std::map<std::string, Entry> records;
+};
+// loadReportData() reading records through the cache; the result is the same.
+ReportData loadReportData(const std::string& dir, ReportCache& cache);
 
 // The winner's territory and the result text of a finished game's record: "W+23" when the
 // game ended on the board (RE[W+23], or RE[W+] with the loser out of moves), else RE as it is.

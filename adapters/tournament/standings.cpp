@@ -1,6 +1,7 @@
 #include "adapters/tournament/standings.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -76,6 +77,11 @@ void checkRows(const TournamentInfo& info, const std::vector<Round>& rounds,
                                      r.white + " vs " + r.black + ") is not the scheduled " +
                                      white + " vs " + black);
     }
+}
+
+// Rounded to a tenth; + 0.0 turns -0.0 into 0.0, which JSON would keep.
+double tenths(double v) {
+    return std::round(v * 10) / 10 + 0.0;
 }
 
 }  // namespace
@@ -248,10 +254,11 @@ std::string standingsText(const TournamentInfo& info, const Standings& s) {
     }
     out += "\n";
     for (const Standing& st : s.ranking) {
-        std::snprintf(buf, sizeof buf, "%4d %-*s %7.1f %6.1f %5d %4d %4d %6d %7d %9d %4d |",
-                      st.rank, static_cast<int>(width), st.name.c_str(), st.elo, st.eloError,
-                      st.games, st.wins, st.losses, st.points, st.opponentsPoints, st.territory,
-                      st.byes);
+        // fixedDecimals, unlike %.1f, never prints a fit's -1e-17 as "-0.0".
+        std::snprintf(buf, sizeof buf, "%4d %-*s %7s %6s %5d %4d %4d %6d %7d %9d %4d |", st.rank,
+                      static_cast<int>(width), st.name.c_str(), fixedDecimals(st.elo, 1).c_str(),
+                      fixedDecimals(st.eloError, 1).c_str(), st.games, st.wins, st.losses,
+                      st.points, st.opponentsPoints, st.territory, st.byes);
         out += buf;
         for (const Standing& col : s.ranking) {
             std::string text = "-";
@@ -294,8 +301,8 @@ std::string standingsJson(const TournamentInfo& info, const Standings& s) {
                                  {"games", st.games},
                                  {"wins", st.wins},
                                  {"losses", st.losses},
-                                 {"elo", std::round(st.elo * 10) / 10},
-                                 {"elo_error", std::round(st.eloError * 10) / 10}});
+                                 {"elo", tenths(st.elo)},
+                                 {"elo_error", tenths(st.eloError)}});
     j["encounters"] = Json::array();
     for (const EncounterTotal& t : s.encounters)
         j["encounters"].push_back({{"a", info.names[t.a]},
@@ -318,6 +325,13 @@ std::string standingsJson(const TournamentInfo& info, const Standings& s) {
                               {"plies", r.plies},
                               {"sgf", sgf}});
     }
+    j["engines"] = Json::array();  // who played under each name
+    for (const EngineIdentity& e : info.engines)
+        j["engines"].push_back({{"name", e.name},
+                                {"command", e.command},
+                                {"dir", e.dir},
+                                {"gtp_name", e.gtpName},
+                                {"gtp_version", e.gtpVersion}});
     return j.dump(2) + "\n";
 }
 

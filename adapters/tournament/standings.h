@@ -21,6 +21,7 @@ struct TournamentInfo {
     std::string tc = "none";
     std::string openings = "random:2";
     uint64_t seed = 1;
+    std::vector<EngineIdentity> engines;  // from the table's header (not in the key)
 };
 
 // "tournament=swiss; asked=olympiad; entrants=A,B,C; rounds=5; size=8; tc=...; ...".

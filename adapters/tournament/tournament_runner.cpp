@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -27,7 +29,9 @@ struct Loaded {
 Loaded loadTables(const std::vector<std::string>& files, std::ostream* err) {
     if (files.empty()) throw std::invalid_argument("no results tables");
     MergedTables merged = mergeTables(files, "hippolyta-tournament", err);
-    return Loaded{parseTournamentKey(merged.key), std::move(merged.rows)};
+    Loaded l{parseTournamentKey(merged.key), std::move(merged.rows)};
+    l.info.engines = std::move(merged.engines);
+    return l;
 }
 
 // Written through a temporary file of this process and a rename: shards of one tournament
@@ -58,13 +62,18 @@ class TournamentRunner {
         openings_ = std::make_unique<OpeningSource>(config_.openingsFile, info_.size,
                                                     config_.randomPlies, config_.seed);
         info_.openings = openings_->key();
-        for (std::size_t i = 0; i < entrants.size(); ++i)
-            core_.probeName(entrants[i], entrants[i].name);  // fails early on a bad command
-        core_.setEngines(entrants);
+        std::vector<EngineIdentity> ids;
+        for (const EngineSpec& e : entrants)
+            ids.push_back(core_.probe(e, e.name));  // fails early on a bad command
+        core_.setEngines(entrants, ids);
         if (config_.core.outDir.empty())
             core_.say(err_, "hippolyta-tournament: no --out: games and results are not saved");
         core_.openTable(tableName(), tournamentKey(info_));
         announce();
+        core_.warnShortClock();
+        core_.setStatus([this] { return status(); });
+        for (const GameRow& r : core_.rows())
+            ++points_[r.winnerName()];
         if (info_.format == TournamentFormat::Swiss) {
             playSwiss();
         } else {
@@ -72,6 +81,9 @@ class TournamentRunner {
             core_.play(jobsOf(rounds, 0), [this](const GameRow& row) { finished(row); });
         }
         out_ << "\n" << standings();
+        const fs::path report = fs::path(config_.core.outDir) / "report.html";
+        if (!config_.core.outDir.empty() && fs::exists(report))
+            out_ << "Report: " << report.string() << '\n';
         out_.flush();
         return core_.interrupted() ? 130 : 0;
     }
@@ -97,9 +109,18 @@ class TournamentRunner {
                                                        : TournamentFormat::Swiss;
         const bool swiss = info_.format == TournamentFormat::Swiss;
         info_.rounds = config_.rounds > 0 ? config_.rounds : swiss ? kOlympiadSwissRounds : 1;
-        if (swiss && info_.rounds > n - 1 + n % 2)
+        const int most = n - 1 + n % 2;  // rounds without a repeated encounter
+        if (swiss && info_.rounds > most && config_.rounds == 0) {
+            core_.say(err_, "hippolyta-tournament: a Swiss of " + std::to_string(n) +
+                                " entrants has at most " + std::to_string(most) +
+                                " rounds without a repeated encounter: playing " +
+                                std::to_string(most) + " instead of " +
+                                std::to_string(info_.rounds));
+            info_.rounds = most;
+        }
+        if (swiss && info_.rounds > most)
             throw std::invalid_argument("a Swiss of " + std::to_string(n) +
-                                        " entrants has at most " + std::to_string(n - 1 + n % 2) +
+                                        " entrants has at most " + std::to_string(most) +
                                         " rounds without a repeated encounter");
         if (swiss && config_.shardCount > 1)
             throw std::invalid_argument(
@@ -174,19 +195,45 @@ class TournamentRunner {
         }
     }
 
-    // Under the core's output lock: the progress line, then the reports.
+    // Under the core's output lock: the progress line, then the reports, at most every
+    // reportInterval seconds (each record is read once, through the cache), and once more at
+    // the end.
     void finished(const GameRow& row) {
         out_ << progressLine(row) << '\n';
-        if (!config_.core.outDir.empty())
-            writeTournamentReports(config_.core.outDir, config_.eloAnchor);
+        ++points_[row.winnerName()];
+        const auto now = std::chrono::steady_clock::now();
+        if (config_.core.outDir.empty() ||
+            now - lastReports_ < std::chrono::duration<double>(config_.reportIntervalSeconds))
+            return;
+        writeTournamentReports(config_.core.outDir, config_.eloAnchor, &cache_);
+        lastReports_ = now;
     }
 
-    std::string standings() const {
+    std::string standings() {
         if (!config_.core.outDir.empty())
-            return writeTournamentReports(config_.core.outDir, config_.eloAnchor);
+            return writeTournamentReports(config_.core.outDir, config_.eloAnchor, &cache_);
         const std::vector<GameRow> rows = core_.rows();
         return standingsText(info_, computeStandings(info_, scheduleFromResults(info_, rows), rows,
                                                      config_.eloAnchor));
+    }
+
+    // The terminal's status line: games, time left, the leader's points (kept as games end).
+    std::string status() const {
+        ProgressStatus p;
+        for (const auto& [name, points] : points_)
+            p.done += points;
+        const int perRound = encountersPerRound(info_.format, static_cast<int>(info_.names.size()));
+        const int all = 2 * perRound * info_.rounds;  // this shard's: (g - 1) % N == I
+        p.total = (all - config_.shardIndex + config_.shardCount - 1) / config_.shardCount;
+        const auto leader = std::max_element(points_.begin(), points_.end(),
+                                             [](auto& a, auto& b) { return a.second < b.second; });
+        if (leader != points_.end())
+            p.score = "leader " + leader->first + " " + std::to_string(leader->second) + " pts";
+        const int played = core_.recordedThisRun();
+        const int before = p.done - played;
+        p.secondsLeft =
+            estimateSecondsLeft(core_.secondsThisRun(), played, p.total - before - played);
+        return progressStatusLine(p);
     }
 
     const TournamentConfig& config_;
@@ -195,6 +242,9 @@ class TournamentRunner {
     MatchCore core_;
     std::unique_ptr<OpeningSource> openings_;
     TournamentInfo info_;
+    ReportCache cache_;
+    std::chrono::steady_clock::time_point lastReports_{};
+    std::map<std::string, int> points_;  // wins so far by entrant (byes not counted)
 };
 
 }  // namespace
@@ -219,7 +269,8 @@ int mergeTournament(const std::vector<std::string>& files, const std::string& ou
     return 0;
 }
 
-std::string writeTournamentReports(const std::string& outDir, const std::string& eloAnchor) {
+std::string writeTournamentReports(const std::string& outDir, const std::string& eloAnchor,
+                                   ReportCache* cache) {
     std::vector<std::string> tables;
     for (const fs::directory_entry& e : fs::directory_iterator(outDir)) {
         const std::string name = e.path().filename().string();
@@ -230,7 +281,8 @@ std::string writeTournamentReports(const std::string& outDir, const std::string&
     const std::string standings = writeReports(outDir, loadTables(tables, nullptr), eloAnchor);
     // The page with the viewer follows the standings; a failure costs the page, not the games.
     try {
-        writeHtmlReport(outDir);
+        ReportCache none;
+        writeHtmlReport(outDir, cache ? *cache : none);
     } catch (const std::exception& e) {
         std::cerr << "no report.html written (" << e.what() << "); retry with hippolyta-report "
                   << outDir << '\n';

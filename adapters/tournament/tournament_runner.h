@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "adapters/match/match_core.h"
+#include "adapters/render/report_data.h"
 #include "adapters/tournament/pairing.h"
 
 namespace hippolyta {
@@ -25,6 +26,7 @@ struct TournamentConfig {
     std::string eloAnchor;  // an entrant's name, or empty for the mean
     int shardIndex = 0;     // this run plays the games g with (g - 1) % shardCount == shardIndex
     int shardCount = 1;
+    double reportIntervalSeconds = 5;  // reports are rewritten at most this often, and at the end
 };
 
 // Runs (or resumes) the tournament; progress and the standings go to out, notes to err.
@@ -40,8 +42,9 @@ int mergeTournament(const std::vector<std::string>& files, const std::string& ou
 
 // The hook that writes every report of outDir from its results tables (results*.tsv):
 // standings.txt and standings.json, each by temp file + rename, then report.html (a failure
-// there is noted on stderr, not thrown). Called after every finished
-// game. Returns the standings text. Throws for missing or inconsistent tables.
-std::string writeTournamentReports(const std::string& outDir, const std::string& eloAnchor = "");
+// there is noted on stderr, not thrown), reading the game records through cache if given.
+// Returns the standings text. Throws for missing or inconsistent tables.
+std::string writeTournamentReports(const std::string& outDir, const std::string& eloAnchor = "",
+                                   ReportCache* cache = nullptr);
 
 }  // namespace hippolyta

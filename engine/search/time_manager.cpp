@@ -84,21 +84,42 @@ Plan canadianPlan(const TimeSettings& s, const ClockState& clock, double m, doub
         "canadian: " + formatSeconds(left) + " s left for " + std::to_string(stones) + " stones"};
 }
 
+// The clock's fair time per move before any lag: main time spread over the moves left, plus
+// what each move gets on top (increment, period, a stone's share of a period).
+double timePerMove(const TimeSettings& s, const ClockState& clock, double m) {
+    const bool inMain = clock.stonesLeft == 0 && clock.secondsLeft > 0;
+    switch (s.kind) {
+        case TimeKind::Fischer:
+            return positive(clock.secondsLeft) / m + s.incrementSeconds;
+        case TimeKind::Byoyomi:
+            if (inMain) return clock.secondsLeft / m + s.periodSeconds;
+            return clock.stonesLeft > 0 ? clock.secondsLeft : s.periodSeconds;
+        case TimeKind::Canadian:
+            if (inMain) return clock.secondsLeft / m + s.periodSeconds / s.stones;
+            return clock.stonesLeft > 0 ? clock.secondsLeft / clock.stonesLeft
+                                        : s.periodSeconds / s.stones;
+        case TimeKind::Absolute:
+        default:
+            return positive(clock.secondsLeft) / m;
+    }
+}
+
 Plan planFor(const TimeSettings& s, const ClockState& clock, MovesLeft moves,
              const TimeManagerOptions& o) {
     const double m = moves.expected;
     const double reserve =
         o.reserveShare * s.mainSeconds * std::min(1.0, moves.most / o.reserveMoves);
+    const double lag = std::min(o.lagBufferSeconds, o.lagShare * timePerMove(s, clock, m));
     switch (s.kind) {
         case TimeKind::Fischer:
-            return fischerPlan(s, clock, m, o.lagBufferSeconds, reserve);
+            return fischerPlan(s, clock, m, lag, reserve);
         case TimeKind::Byoyomi:
-            return byoyomiPlan(s, clock, m, o.lagBufferSeconds);
+            return byoyomiPlan(s, clock, m, lag);
         case TimeKind::Canadian:
-            return canadianPlan(s, clock, m, o.lagBufferSeconds, o.floorSeconds);
+            return canadianPlan(s, clock, m, lag, o.floorSeconds);
         case TimeKind::Absolute:
         default:
-            return absolutePlan(clock, m, o.lagBufferSeconds, reserve);
+            return absolutePlan(clock, m, lag, reserve);
     }
 }
 
@@ -148,6 +169,11 @@ TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, Move
     }
     b.optimum = std::clamp(plan.optimum, o.floorSeconds, allowed);
     b.maximum = std::clamp(o.maxPerOptimum * b.optimum, b.optimum, allowed);
+    if (o.capSeconds > 0 && b.maximum > o.capSeconds) {
+        b.maximum = std::max(o.floorSeconds, o.capSeconds);
+        b.optimum = std::min(b.optimum, b.maximum);
+        b.reason += "; capped at " + formatSeconds(b.maximum) + " s a move (--move-time)";
+    }
     return b;
 }
 

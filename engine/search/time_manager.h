@@ -4,7 +4,8 @@
 //
 // Every clock kind reduces to three numbers: what the clock allows this move without losing
 // (minus the lag buffer), what the rest of the game can spend spread over the expected moves
-// left (the optimum), and a cap of a few optima (the maximum).
+// left (the optimum), and a cap of a few optima (the maximum). The lag buffer scales with the
+// time per move (a fixed 0.2 s would eat a 0.25 s clock), up to lagBufferSeconds.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +26,9 @@ struct TimeBudget {
 };
 
 struct TimeManagerOptions {
-    double lagBufferSeconds = 0.2;    // kept back from what the clock allows, for transport
+    double lagBufferSeconds = 0.2;    // kept back from what the clock allows, for transport...
+    double lagShare = 0.1;            // ...but at most this share of the time per move
+    double capSeconds = 0;            // > 0: no move under a clock takes longer (--move-time)
     double fallbackSeconds = 1.0;     // per move without a clock (--move-time)
     uint64_t fallbackVisits = 0;      // per move without a clock (--visits), if not 0
     double floorSeconds = 0.01;       // no budget goes below this, whatever the clock says

@@ -1,7 +1,7 @@
 // The time manager's budget arithmetic for every clock kind (hand-computed values, default
-// options: lag 0.2 s, floor 0.01 s, maximum at most 3 optima, sudden death and Fischer keep 3%
-// of the main time out of the optimum while 10 moves or more may be left) and the clock's own
-// charging.
+// options: lag 0.2 s but at most a tenth of the time per move, floor 0.01 s, maximum at most 3
+// optima, sudden death and Fischer keep 3% of the main time out of the optimum while 10 moves or
+// more may be left) and the clock's own charging.
 #include <gtest/gtest.h>
 
 #include "engine/core/notation.h"
@@ -41,17 +41,18 @@ TEST(TimeManager, TheReserveIsReleasedAsTheBoardFills) {
 }
 
 TEST(TimeManager, AbsoluteMaximumNeverPassesTheClockLessLag) {
-    // Reserve 0.3 s, a tenth of it with one move left, half with five.
+    // Reserve 0.3 s, a tenth of it with one move left, half with five. The lag is a tenth of
+    // the time per move: 0.05 s of 0.5 s for one move, 0.02 s of 1 s over five.
     const TimeBudget last = budget(TimeSettings::absolute(10), clock(0.5), 1, kManyMoves, 1);
-    EXPECT_NEAR(last.optimum, 0.27, kEps);
-    EXPECT_NEAR(last.maximum, 0.3, kEps);
+    EXPECT_NEAR(last.optimum, 0.42, kEps);
+    EXPECT_NEAR(last.maximum, 0.45, kEps);
     const TimeBudget late = budget(TimeSettings::absolute(10), clock(1.0), 5, kManyMoves, 5);
-    EXPECT_NEAR(late.optimum, 0.13, kEps);
-    EXPECT_NEAR(late.maximum, 0.39, kEps);
+    EXPECT_NEAR(late.optimum, (0.98 - 0.15) / 5, kEps);
+    EXPECT_NEAR(late.maximum, 3 * (0.98 - 0.15) / 5, kEps);
 }
 
 TEST(TimeManager, AnEmptyClockStillGetsTheFloor) {
-    const TimeBudget b = budget(TimeSettings::absolute(300), clock(0.1), 10);
+    const TimeBudget b = budget(TimeSettings::absolute(300), clock(0.005), 10);
     EXPECT_NEAR(b.optimum, 0.01, kEps);
     EXPECT_NEAR(b.maximum, 0.01, kEps);
 }
@@ -83,10 +84,10 @@ TEST(TimeManager, ByoyomiOvertimeUsesThePeriodLessLag) {
     const TimeBudget b = budget(s, clock(10, 2), 10);  // time_left carries periods
     EXPECT_NEAR(b.optimum, 9.8, kEps);
     EXPECT_NEAR(b.maximum, 9.8, kEps);
-    // No main time and no report yet: straight into the first period.
+    // No main time and no report yet: straight into the first period (lag a tenth of it).
     const TimeBudget start = budget(TimeSettings::byoyomi(0, 1, 1), ClockState{0, 0, false}, 30);
-    EXPECT_NEAR(start.optimum, 0.8, kEps);
-    EXPECT_NEAR(start.maximum, 0.8, kEps);
+    EXPECT_NEAR(start.optimum, 0.9, kEps);
+    EXPECT_NEAR(start.maximum, 0.9, kEps);
 }
 
 TEST(TimeManager, CanadianOvertimeSharesThePeriodAmongItsStones) {
@@ -96,10 +97,10 @@ TEST(TimeManager, CanadianOvertimeSharesThePeriodAmongItsStones) {
     const TimeBudget b = budget(s, clock(12, 3), 20);
     EXPECT_NEAR(b.optimum, 3.8, kEps);
     EXPECT_NEAR(b.maximum, 12 - 0.2 - 2 * 0.21, kEps);
-    // One stone a period is a fixed time per move.
+    // One stone a period is a fixed time per move; 1 s keeps a tenth of it as lag.
     const TimeBudget perMove = budget(TimeSettings::canadian(0, 1, 1), clock(1, 1), 20);
-    EXPECT_NEAR(perMove.optimum, 0.8, kEps);
-    EXPECT_NEAR(perMove.maximum, 0.8, kEps);
+    EXPECT_NEAR(perMove.optimum, 0.9, kEps);
+    EXPECT_NEAR(perMove.maximum, 0.9, kEps);
 }
 
 TEST(TimeManager, CanadianMainTimeAddsAStoneShareOfThePeriod) {
@@ -131,7 +132,7 @@ TEST(TimeManager, ASingleLegalMoveGetsTheFloor) {
     EXPECT_NE(b.reason.find("one legal move"), std::string::npos);
 }
 
-// Whatever the kind and the clock, the maximum stays within the clock less the lag (or the
+// Whatever the kind and the clock, the maximum stays within the clock less some lag (or the
 // floor), and the optimum within the maximum.
 TEST(TimeManager, MaximumStaysWithinWhatTheClockAllows) {
     const TimeSettings kinds[] = {TimeSettings::absolute(60), TimeSettings::fischer(60, 1),
@@ -142,10 +143,10 @@ TEST(TimeManager, MaximumStaysWithinWhatTheClockAllows) {
             for (int stones : {0, 1, 3})
                 for (double moves : {1.0, 5.0, 40.0}) {
                     const TimeBudget b = budget(s, clock(left, stones), moves);
-                    double allows = left - 0.2;
+                    double allows = left;
                     if (s.kind == TimeKind::Byoyomi && stones == 0) allows += 5;
                     if (s.kind == TimeKind::Canadian && stones == 0) allows += 5;
-                    EXPECT_LE(b.maximum, std::max(0.01, allows) + kEps)
+                    EXPECT_LE(b.maximum, std::max(0.01, allows - 0.0001) + kEps)
                         << timeKindName(s.kind) << " left " << left << " stones " << stones;
                     EXPECT_LE(b.optimum, b.maximum + kEps);
                     EXPECT_GE(b.optimum, 0.01 - kEps);
@@ -168,7 +169,7 @@ TEST(TimeManager, ComputeBudgetUsesThePosition) {
     const TimeBudget b = computeBudget(TimeSettings::absolute(10), clock(10), Position::start(10),
                                        TimeManagerOptions{});
     EXPECT_NEAR(b.movesLeft, 26, kEps);
-    EXPECT_NEAR(b.optimum, (9.8 - 0.3) / 26, kEps);
+    EXPECT_NEAR(b.optimum, (10 - 0.1 * 10 / 26 - 0.3) / 26, kEps);  // lag: a tenth of 10/26 s
 }
 
 TEST(TimeControlCharge, AbsoluteAndFischer) {
