@@ -53,6 +53,9 @@ TrainingDataHeader selfPlayHeader(const SelfPlayConfig& c) {
     engineConfigFor(c, 1);  // checks the parameters
     std::vector<std::string> params = c.params;
     std::sort(params.begin(), params.end());
+    // player= names what plays the games: the engine's search with its linear prior and
+    // evaluation. Another player (a network's, issue 26) writes its own name and settings here,
+    // so that its files are never resumed or merged with these.
     std::ostringstream s;
     s << "player=mcts";
     if (c.moveSeconds > 0)
