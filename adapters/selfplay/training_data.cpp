@@ -203,6 +203,7 @@ void forEachPosition(const SelfPlayGame& game,
     TrainingPosition t;
     t.game = game.game;
     t.winner = game.winner;
+    t.ownership = &game.ownership;
     t.position = game.start;
     for (size_t i = 0; i < game.plies.size(); ++i) {
         t.ply = static_cast<int>(i);

@@ -90,6 +90,7 @@ struct TrainingPosition {
     Position position = Position::start();
     const PlyRecord* record = nullptr;  // valid while the SelfPlayGame lives
     Color winner = Color::White;
+    const std::vector<int8_t>* ownership = nullptr;  // the game's, valid while it lives
 
     Color sideToMove() const { return position.sideToMove(); }
     // 1 if the side to move went on to win, else 0.

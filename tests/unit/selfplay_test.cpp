@@ -128,7 +128,9 @@ TEST_F(SelfPlayTest, RecordedVisitsAreTheSearchs) {
         const SearchResult r = engine.chooseMove(game, SearchLimits(0, visits));
         const PlyRecord p = recordSearch(r);
         ASSERT_EQ(p.visits.size(), r.candidates.size());
-        if (size == 10) EXPECT_GT(p.visits.size(), 16u);
+        if (size == 10) {
+            EXPECT_GT(p.visits.size(), 16u);
+        }
         uint64_t sum = 0;
         for (const MoveVisits& mv : p.visits)
             sum += mv.visits;

@@ -128,6 +128,7 @@ TEST_F(TrainingDataTest, PositionsCarryTheResultAndReplayTheMoves) {
     readTrainingPositions(file_.string(), [&](const TrainingPosition& t) {
         EXPECT_EQ(t.result(), t.winner == t.position.sideToMove() ? 1.0 : 0.0);
         EXPECT_TRUE(t.position.isLegal(t.record->played));
+        EXPECT_EQ(*t.ownership, games_[t.game - 1].ownership);
         seen.push_back(t);
     });
     size_t total = 0;
