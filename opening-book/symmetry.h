@@ -1,27 +1,15 @@
-// The eight symmetries of the square board (identity, three rotations, four reflections). Queen
-// moves map to queen moves under each of them and colours stay, so a position and its image have
-// the same game value and their moves correspond one to one. The book keys every position by the
-// least Zobrist hash over its eight images, so mirror-image lines share one entry. (From the
-// standard set-up only the left-right mirror can arise; positions set up by hand may be related
-// by any of the eight.)
+// The book's normal form of a position under the eight symmetries of the square board
+// (engine/core/symmetry.h): the book keys every position by the least Zobrist hash over its
+// eight images, so mirror-image lines share one entry. (From the standard set-up only the
+// left-right mirror can arise; positions set up by hand may be related by any of the eight.)
 #pragma once
 
 #include <cstdint>
 
-#include "engine/core/move.h"
 #include "engine/core/position.h"
+#include "engine/core/symmetry.h"
 
 namespace hippolyta {
-
-constexpr int kSymmetryCount = 8;  // 0 is the identity
-
-// Square sq of an n x n board under symmetry s (0..7).
-int transformSquare(int sq, int n, int s);
-Move transformMove(Move m, int n, int s);
-// The symmetry that undoes s.
-int inverseSymmetry(int s);
-// The image of the whole position (pieces, arrows and side to move) under s.
-Position transformPosition(const Position& pos, int s);
 
 // A position's book key: the least hash over its images, and the symmetry giving that image
 // (the first such when the position is symmetric, so the choice is deterministic).

@@ -25,6 +25,12 @@ inline void putU32(std::string& out, uint32_t v) {
 inline void putU64(std::string& out, uint64_t v) {
     putUnsigned(out, v, 8);
 }
+// LEB128: seven bits a byte, low bits first, the high bit set on all bytes but the last.
+inline void putVarU32(std::string& out, uint32_t v) {
+    for (; v >= 0x80; v >>= 7)
+        out += static_cast<char>((v & 0x7f) | 0x80);
+    out += static_cast<char>(v);
+}
 
 // Reads fields in order; reading past the end throws TrainingDataError naming `where`.
 class ByteCursor {
@@ -36,12 +42,27 @@ class ByteCursor {
     uint16_t u16() { return static_cast<uint16_t>(take(2)); }
     uint32_t u32() { return static_cast<uint32_t>(take(4)); }
     uint64_t u64() { return take(8); }
+    // A LEB128 number of at most 32 bits in its shortest form (any other form is damage: the
+    // encoding stays canonical).
+    uint32_t varU32() {
+        uint64_t v = 0;
+        for (int shift = 0;; shift += 7) {
+            const uint8_t b = u8();
+            if (shift == 28 && b > 0x0f) throw error("a number too large for 32 bits");
+            v |= static_cast<uint64_t>(b & 0x7f) << shift;
+            if (!(b & 0x80)) {
+                if (b == 0 && shift > 0) throw error("a number not in its shortest form");
+                return static_cast<uint32_t>(v);
+            }
+        }
+    }
     std::string_view bytes(size_t count) {
         if (bytes_.size() - pos_ < count) throw error("cut short");
         pos_ += count;
         return bytes_.substr(pos_ - count, count);
     }
     bool atEnd() const { return pos_ == bytes_.size(); }
+    size_t remaining() const { return bytes_.size() - pos_; }
     size_t position() const { return pos_; }
     TrainingDataError error(const std::string& what) const {
         return TrainingDataError(where_ + ": " + what);

@@ -10,6 +10,7 @@
 #include "adapters/common/openings.h"
 #include "engine/core/game.h"
 #include "engine/core/splitmix.h"
+#include "engine/eval/ownership.h"
 #include "engine/search/engine.h"
 #include "engine/search/parameters.h"
 
@@ -52,6 +53,9 @@ TrainingDataHeader selfPlayHeader(const SelfPlayConfig& c) {
     engineConfigFor(c, 1);  // checks the parameters
     std::vector<std::string> params = c.params;
     std::sort(params.begin(), params.end());
+    // player= names what plays the games: the engine's search with its linear prior and
+    // evaluation. Another player (a network's, issue 26) writes its own name and settings here,
+    // so that its files are never resumed or merged with these.
     std::ostringstream s;
     s << "player=mcts";
     if (c.moveSeconds > 0)
@@ -140,6 +144,7 @@ std::optional<SelfPlayGame> playSelfPlayGame(const SelfPlayConfig& c, uint64_t g
         record.plies.push_back(std::move(ply));
     }
     record.winner = *game.winner();
+    record.ownership = gameOwnership(record.start, record.moves());
     return record;
 }
 

@@ -93,9 +93,13 @@ int runSelfPlay(const SelfPlayConfig& c, std::ostream& err, const std::atomic<bo
     if (writer.repairedTornTail())
         err << "hippolyta-selfplay: " << c.out << ": cut off a torn last record (a game cut short)"
             << std::endl;
+    if (writer.header().version != header.version)
+        err << "hippolyta-selfplay: " << c.out << " is a version-" << writer.header().version
+            << " file: its new games are written in version " << writer.header().version
+            << " too (a file never mixes versions)" << std::endl;
     const std::vector<uint64_t> todo = missingGames(c, writer.games());
     err << "hippolyta-selfplay: " << c.out << ": " << writer.games().size() << " games there, "
-        << todo.size() << " to play (" << describeRun(header) << ")" << std::endl;
+        << todo.size() << " to play (" << describeRun(writer.header()) << ")" << std::endl;
     OrderedSink sink(writer, err, todo.size());
     std::atomic<size_t> next{0};
     std::mutex errorMutex;
@@ -144,7 +148,13 @@ void mergeTrainingData(const std::vector<std::string>& files, const std::string&
     std::vector<std::optional<SelfPlayGame>> heads(files.size());
     for (size_t i = 0; i < files.size(); ++i) {
         readers.push_back(std::make_unique<TrainingDataReader>(files[i]));
-        if (!readers[i]->header().sameRun(readers[0]->header()))
+        const TrainingDataHeader &first = readers[0]->header(), &h = readers[i]->header();
+        if (h.sameSettings(first) && h.version != first.version)
+            throw TrainingDataError(files[i] + " is training-data version " +
+                                    std::to_string(h.version) + ", " + files[0] + " version " +
+                                    std::to_string(first.version) +
+                                    ": a file holds one version, so merge each version apart");
+        if (!h.sameRun(first))
             throw TrainingDataError(
                 files[i] + " and " + files[0] + " are from different runs:\n  " +
                 describeRun(readers[i]->header()) + "\n  " + describeRun(readers[0]->header()));
@@ -170,7 +180,7 @@ void mergeTrainingData(const std::vector<std::string>& files, const std::string&
         if (pick == files.size()) break;
         missing += heads[pick]->game - expected;
         expected = heads[pick]->game + 1;
-        o << encodeGame(*heads[pick]);
+        o << encodeGame(*heads[pick], header.version);
         ++games;
         SelfPlayGame g;
         heads[pick].reset();

@@ -1,4 +1,5 @@
 // hippolyta-selfplay --stats: what a training-data file holds, for a quick look at a run.
+#include <algorithm>
 #include <iomanip>
 
 #include "adapters/selfplay/selfplay.h"
@@ -12,12 +13,14 @@ struct DataTally {
     uint64_t firstGame = 0, lastGame = 0;
     uint64_t sampled = 0, sampledNotBest = 0, proven = 0;
     double rootVisits = 0, rootMoves = 0, squaredError = 0;
+    double whiteShare = 0, blackShare = 0, winnerShare = 0;  // summed over games
 
     void add(const SelfPlayGame& g) {
         if (!games) firstGame = g.game;
         lastGame = g.game;
         ++games;
         whiteWins += g.winner == Color::White;
+        addOwnership(g);
         starterWins += g.winner == g.start.sideToMove();
         forEachPosition(g, [&](const TrainingPosition& t) {
             const PlyRecord& p = *t.record;
@@ -29,6 +32,17 @@ struct DataTally {
             rootMoves += static_cast<double>(p.visits.size());
             squaredError += (p.value - t.result()) * (p.value - t.result());
         });
+    }
+
+    void addOwnership(const SelfPlayGame& g) {
+        const double squares = std::max<double>(1, static_cast<double>(g.ownership.size()));
+        const double white =
+            static_cast<double>(std::count(g.ownership.begin(), g.ownership.end(), 1));
+        const double black =
+            static_cast<double>(std::count(g.ownership.begin(), g.ownership.end(), -1));
+        whiteShare += white / squares;
+        blackShare += black / squares;
+        winnerShare += (g.winner == Color::White ? white : black) / squares;
     }
 };
 
@@ -59,6 +73,12 @@ void printTrainingDataStats(const std::string& file, std::ostream& out) {
         << " of them not the most visited; proven values: " << t.proven << "\n";
     out << "root visits: " << t.rootVisits / n << " a position, " << t.rootMoves / n
         << " root moves with counts\n";
+    const double perGame = 100.0 / std::max<double>(1, static_cast<double>(t.games));
+    out << "ownership (share of the squares, mean over games): White " << t.whiteShare * perGame
+        << "%, Black " << t.blackShare * perGame << "%, neither "
+        << 100.0 - (t.whiteShare + t.blackShare) * perGame << "%; the winner "
+        << t.winnerShare * perGame << "%, the loser "
+        << (t.whiteShare + t.blackShare - t.winnerShare) * perGame << "%\n";
     out << std::setprecision(4) << "value against the result: mean squared error "
         << t.squaredError / n << "\n"
         << std::defaultfloat;

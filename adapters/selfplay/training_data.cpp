@@ -5,9 +5,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 
 #include "adapters/selfplay/byte_io.h"
 #include "engine/core/fnv.h"
+#include "engine/eval/ownership.h"
 
 namespace hippolyta {
 
@@ -31,23 +33,38 @@ Move getMove(ByteCursor& in, int squares) {
     return m;
 }
 
-void putPly(std::string& out, const PlyRecord& p, Color mover) {
+// Visit counts: 4 bytes each in version 1, LEB128 from version 2 on (most are small).
+void putCount(std::string& out, uint32_t v, uint32_t version) {
+    if (version >= 2)
+        putVarU32(out, v);
+    else
+        putU32(out, v);
+}
+
+uint32_t getCount(ByteCursor& in, uint32_t version) {
+    return version >= 2 ? in.varU32() : in.u32();
+}
+
+void putPly(std::string& out, const PlyRecord& p, Color mover, uint32_t version) {
     putMove(out, p.played);
     putU8(out, (p.sampled ? kSampled : 0) | (p.proven ? kProven : 0) |
                    (mover == Color::Black ? kBlackToMove : 0));
     uint32_t bits;
     std::memcpy(&bits, &p.value, sizeof bits);
     putU32(out, bits);
-    putU32(out, p.rootVisits);
-    putU16(out, static_cast<uint16_t>(p.visits.size()));
+    putCount(out, p.rootVisits, version);
+    if (version >= 2)
+        putVarU32(out, static_cast<uint32_t>(p.visits.size()));
+    else
+        putU16(out, static_cast<uint16_t>(p.visits.size()));
     for (const MoveVisits& mv : p.visits) {
         putMove(out, mv.move);
-        putU32(out, mv.visits);
+        putCount(out, mv.visits, version);
     }
 }
 
 // Reads one ply and checks it against the position it was played in (pos, not yet moved).
-PlyRecord getPly(ByteCursor& in, const Position& pos) {
+PlyRecord getPly(ByteCursor& in, const Position& pos, uint32_t version) {
     const int squares = pos.size() * pos.size();
     PlyRecord p;
     p.played = getMove(in, squares);
@@ -60,16 +77,43 @@ PlyRecord getPly(ByteCursor& in, const Position& pos) {
     const uint32_t bits = in.u32();
     std::memcpy(&p.value, &bits, sizeof bits);
     if (!(p.value >= 0 && p.value <= 1)) throw in.error("a value outside [0, 1]");
-    p.rootVisits = in.u32();
-    const uint16_t count = in.u16();
+    p.rootVisits = getCount(in, version);
+    const uint32_t count = version >= 2 ? in.varU32() : in.u16();
+    // Each root move takes 4 bytes at least: a count beyond what is left is damage.
+    if (count > (in.remaining() / 4)) throw in.error("more root moves than the record holds");
     p.visits.resize(count);
     for (MoveVisits& mv : p.visits) {
         mv.move = getMove(in, squares);
-        mv.visits = in.u32();
+        mv.visits = getCount(in, version);
         if (!pos.isLegal(mv.move)) throw in.error("a root move that is illegal there");
     }
     if (!pos.isLegal(p.played)) throw in.error("an illegal move played");
     return p;
+}
+
+// Ownership from version 2 on: a byte per square, 0 neither, 1 White's, 2 Black's.
+void putOwnership(std::string& out, const SelfPlayGame& g) {
+    const size_t squares = static_cast<size_t>(g.start.size() * g.start.size());
+    if (g.ownership.size() != squares)
+        throw std::invalid_argument("game " + std::to_string(g.game) + ": an ownership map of " +
+                                    std::to_string(g.ownership.size()) + " squares, not " +
+                                    std::to_string(squares));
+    for (int8_t o : g.ownership) {
+        if (o < -1 || o > 1)
+            throw std::invalid_argument("game " + std::to_string(g.game) + ": an owner " +
+                                        std::to_string(o) + " outside -1..1");
+        putU8(out, o == 1 ? 1 : o == -1 ? 2 : 0);
+    }
+}
+
+std::vector<int8_t> getOwnership(ByteCursor& in, int squares) {
+    std::vector<int8_t> owners(static_cast<size_t>(squares));
+    for (int8_t& o : owners) {
+        const uint8_t code = in.u8();
+        if (code > 2) throw in.error("an unknown owner code in the ownership map");
+        o = code == 1 ? 1 : code == 2 ? -1 : 0;
+    }
+    return owners;
 }
 
 }  // namespace
@@ -97,7 +141,7 @@ std::string encodeHeader(const TrainingDataHeader& h) {
     return out;
 }
 
-std::string encodeGame(const SelfPlayGame& g) {
+std::string encodeGame(const SelfPlayGame& g, uint32_t version) {
     std::string payload;
     putU64(payload, g.game);
     putU8(payload, static_cast<uint8_t>(index(g.winner)));
@@ -107,9 +151,10 @@ std::string encodeGame(const SelfPlayGame& g) {
     const int squares = g.start.size() * g.start.size();
     for (int sq = 0; sq < squares; ++sq)
         putU8(payload, static_cast<uint8_t>(g.start.at(sq)));  // Piece's order: 0..3
+    if (version >= 2) putOwnership(payload, g);
     Color mover = g.start.sideToMove();
     for (const PlyRecord& p : g.plies) {
-        putPly(payload, p, mover);
+        putPly(payload, p, mover, version);
         mover = opposite(mover);
     }
     std::string out(kGameTag);
@@ -119,7 +164,8 @@ std::string encodeGame(const SelfPlayGame& g) {
     return out;
 }
 
-SelfPlayGame decodeGamePayload(std::string_view payload, int n, const std::string& where) {
+SelfPlayGame decodeGamePayload(std::string_view payload, int n, const std::string& where,
+                               uint32_t version) {
     ByteCursor in(payload, where);
     SelfPlayGame g;
     g.game = in.u64();
@@ -139,14 +185,16 @@ SelfPlayGame decodeGamePayload(std::string_view payload, int n, const std::strin
     }
     pos.setSideToMove(static_cast<Color>(side));
     g.start = pos;
+    if (version >= 2) g.ownership = getOwnership(in, n * n);
     g.plies.reserve(plies);
     for (int i = 0; i < plies; ++i) {
-        g.plies.push_back(getPly(in, pos));
+        g.plies.push_back(getPly(in, pos, version));
         pos.makeMove(g.plies.back().played);
     }
     if (!in.atEnd()) throw in.error("bytes left over after the last ply");
     if (!pos.isGameOver() || g.winner != opposite(pos.sideToMove()))
         throw in.error("the winner does not follow from the final position");
+    if (version < 2) g.ownership = gameOwnership(g.start, g.moves());
     return g;
 }
 
@@ -155,6 +203,7 @@ void forEachPosition(const SelfPlayGame& game,
     TrainingPosition t;
     t.game = game.game;
     t.winner = game.winner;
+    t.ownership = &game.ownership;
     t.position = game.start;
     for (size_t i = 0; i < game.plies.size(); ++i) {
         t.ply = static_cast<int>(i);

@@ -19,7 +19,10 @@
 
 namespace hippolyta {
 
-constexpr uint32_t kTrainingDataVersion = 1;
+// Version 2 adds each game's ownership map and stores visit counts as LEB128 numbers. Readers
+// read both; a writer resuming a version-1 file keeps writing version 1.
+constexpr uint32_t kTrainingDataVersion = 2;
+constexpr uint32_t kOldestTrainingDataVersion = 1;
 constexpr std::string_view kTrainingDataMagic = "HPSELFPL";  // the file's first 8 bytes
 constexpr std::string_view kGameTag = "GAME";                // each record's first 4 bytes
 constexpr uint32_t kMaxGamePayload = 16u << 20;              // longer: damage, not a game
@@ -39,8 +42,11 @@ struct TrainingDataHeader {
 
     // Same generation, shards aside: files that may be merged or resumed together.
     bool sameRun(const TrainingDataHeader& o) const {
-        return version == o.version && boardSize == o.boardSize && seed == o.seed &&
-               settings == o.settings;
+        return version == o.version && sameSettings(o);
+    }
+    // The same games, whatever the format version they are stored in.
+    bool sameSettings(const TrainingDataHeader& o) const {
+        return boardSize == o.boardSize && seed == o.seed && settings == o.settings;
     }
 };
 
@@ -69,6 +75,10 @@ struct SelfPlayGame {
     int openingPlies = 0;  // random plies played before `start`
     Position start = Position::start();
     std::vector<PlyRecord> plies;
+    // Whose territory each square ended in, one entry per square (Position's indexing, n * n):
+    // +1 White's, -1 Black's, 0 neither; gameOwnership() of the game (engine/eval/ownership.h).
+    // Stored from version 2 on, computed from the replayed game for version 1.
+    std::vector<int8_t> ownership;
 
     std::vector<Move> moves() const;
 };
@@ -80,18 +90,22 @@ struct TrainingPosition {
     Position position = Position::start();
     const PlyRecord* record = nullptr;  // valid while the SelfPlayGame lives
     Color winner = Color::White;
+    const std::vector<int8_t>* ownership = nullptr;  // the game's, valid while it lives
 
     Color sideToMove() const { return position.sideToMove(); }
     // 1 if the side to move went on to win, else 0.
     double result() const { return winner == sideToMove() ? 1.0 : 0.0; }
 };
 
-// Encoding. encodeGame gives the whole record (length, payload, checksum).
+// Encoding. encodeGame gives the whole record (length, payload, checksum) in the given format
+// version; version 2 needs the game's ownership (n * n entries of -1, 0, 1).
 std::string encodeHeader(const TrainingDataHeader& header);
-std::string encodeGame(const SelfPlayGame& game);
+std::string encodeGame(const SelfPlayGame& game, uint32_t version = kTrainingDataVersion);
 // Decodes and checks a payload (replays the moves: each must be legal, the game over at the
-// end and the winner right). Throws TrainingDataError starting with `where`.
-SelfPlayGame decodeGamePayload(std::string_view payload, int boardSize, const std::string& where);
+// end and the winner right) and fills the ownership (read, or computed for version 1). Throws
+// TrainingDataError starting with `where`.
+SelfPlayGame decodeGamePayload(std::string_view payload, int boardSize, const std::string& where,
+                               uint32_t version = kTrainingDataVersion);
 
 // Calls f for every position of the game, in order.
 void forEachPosition(const SelfPlayGame& game,
@@ -130,8 +144,9 @@ void readTrainingPositions(const std::string& path,
 
 // Appends games to a file. A new file gets the header (written whole, via a temporary file and
 // a rename); an existing one must have been made by the same run (TrainingDataError otherwise),
-// its torn tail is cut off and its games are listed in games(). The file is locked (flock)
-// while the writer lives, so a second writer is refused.
+// its torn tail is cut off and its games are listed in games(). An existing file of an older
+// format version is resumed in its own version (a file never mixes versions): header() says
+// which. The file is locked (flock) while the writer lives, so a second writer is refused.
 class TrainingDataWriter {
   public:
     TrainingDataWriter(const std::string& path, const TrainingDataHeader& header,
@@ -141,11 +156,14 @@ class TrainingDataWriter {
 
     const std::set<uint64_t>& games() const { return games_; }
     bool repairedTornTail() const { return repaired_; }
+    // The file's header: the one given, or an existing file's (its version may be older).
+    const TrainingDataHeader& header() const { return header_; }
     // Writes one game and flushes it (and fsyncs, if asked).
     void append(const SelfPlayGame& game);
 
   private:
     std::string path_;
+    TrainingDataHeader header_;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &std::fclose};
     bool fsync_ = false;
     bool repaired_ = false;

@@ -37,9 +37,10 @@ TrainingDataHeader readHeader(std::ifstream& in, uint64_t fileSize, const std::s
         throw TrainingDataError(path + ": not a hippolyta training-data file (bad magic)");
     TrainingDataHeader h;
     h.version = c.u32();
-    if (h.version != kTrainingDataVersion)
+    if (h.version < kOldestTrainingDataVersion || h.version > kTrainingDataVersion)
         throw TrainingDataError(path + ": training-data version " + std::to_string(h.version) +
-                                ", this build reads version " +
+                                ", this build reads versions " +
+                                std::to_string(kOldestTrainingDataVersion) + " to " +
                                 std::to_string(kTrainingDataVersion));
     h.boardSize = c.u8();
     c.u8();
@@ -101,8 +102,8 @@ bool TrainingDataReader::next(SelfPlayGame& game) {
     ByteCursor sum(std::string_view(rest).substr(length), where);
     if (sum.u64() != fnv1a64(frame.substr(4) + rest.substr(0, length)))
         throw TrainingDataError(where + ": bad checksum (damaged file)");
-    SelfPlayGame g =
-        decodeGamePayload(std::string_view(rest).substr(0, length), header_.boardSize, where);
+    SelfPlayGame g = decodeGamePayload(std::string_view(rest).substr(0, length), header_.boardSize,
+                                       where, header_.version);
     if (g.game <= lastGame_)
         throw TrainingDataError(where + ": game " + std::to_string(g.game) + " after game " +
                                 std::to_string(lastGame_) + " (games must be in order)");
@@ -125,7 +126,7 @@ void readTrainingPositions(const std::string& path,
 
 TrainingDataWriter::TrainingDataWriter(const std::string& path, const TrainingDataHeader& header,
                                        bool fsyncEachGame)
-    : path_(path), fsync_(fsyncEachGame) {
+    : path_(path), header_(header), fsync_(fsyncEachGame) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::exists(path, ec) || fs::file_size(path, ec) == 0) {
@@ -146,11 +147,13 @@ TrainingDataWriter::TrainingDataWriter(const std::string& path, const TrainingDa
         throw TrainingDataError(path + " is being written by another process");
     TrainingDataReader reader(path);
     const TrainingDataHeader& h = reader.header();
-    if (!h.sameRun(header) || h.shardIndex != header.shardIndex ||
-        h.shardCount != header.shardCount)
+    // An older version's file carries on in its own version: a file never mixes versions.
+    if (!h.sameSettings(header) || h.version > header.version ||
+        h.shardIndex != header.shardIndex || h.shardCount != header.shardCount)
         throw TrainingDataError(path + " was made by another run:\n  its settings: " +
                                 describeRun(h) + "\n  this run:     " + describeRun(header) +
                                 "\nUse another --out, or the same settings to resume it.");
+    header_ = h;
     SelfPlayGame g;
     while (reader.next(g))
         games_.insert(g.game);
@@ -162,7 +165,7 @@ TrainingDataWriter::TrainingDataWriter(const std::string& path, const TrainingDa
 }
 
 void TrainingDataWriter::append(const SelfPlayGame& game) {
-    const std::string bytes = encodeGame(game);
+    const std::string bytes = encodeGame(game, header_.version);
     if (std::fwrite(bytes.data(), 1, bytes.size(), file_.get()) != bytes.size() ||
         std::fflush(file_.get()) != 0 || (fsync_ && ::fsync(fileno(file_.get())) != 0))
         throw TrainingDataError("can't write " + path_);

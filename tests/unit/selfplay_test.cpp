@@ -118,23 +118,29 @@ TEST_F(SelfPlayTest, ResumedRunEqualsOneRun) {
 }
 
 TEST_F(SelfPlayTest, RecordedVisitsAreTheSearchs) {
-    EngineConfig ec;
-    ec.memoryMb = 16;
-    ec.seed = 3;
-    Engine engine(ec);
-    Game game(Position::start(6));
-    const SearchResult r = engine.chooseMove(game, SearchLimits(0, 300));
-    const PlyRecord p = recordSearch(r);
-    ASSERT_EQ(p.visits.size(), r.candidates.size());
-    uint64_t sum = 0;
-    for (const MoveVisits& mv : p.visits)
-        sum += mv.visits;
-    // A fresh tree: every simulation went through one root move, and every one is recorded.
-    EXPECT_EQ(p.rootVisits, 300u);
-    EXPECT_EQ(sum, p.rootVisits);
-    EXPECT_EQ(p.played, *r.move);
-    EXPECT_EQ(p.visits[0].move, r.candidates[0].move);
-    EXPECT_FLOAT_EQ(p.value, static_cast<float>(r.winrate));
+    // Nothing caps the root moves recorded: on 10x10 the visits spread over far more than 16.
+    for (const auto& [size, visits] : {std::pair{6, 300u}, std::pair{10, 3000u}}) {
+        EngineConfig ec;
+        ec.memoryMb = 64;
+        ec.seed = 3;
+        Engine engine(ec);
+        Game game(Position::start(size));
+        const SearchResult r = engine.chooseMove(game, SearchLimits(0, visits));
+        const PlyRecord p = recordSearch(r);
+        ASSERT_EQ(p.visits.size(), r.candidates.size());
+        if (size == 10) {
+            EXPECT_GT(p.visits.size(), 16u);
+        }
+        uint64_t sum = 0;
+        for (const MoveVisits& mv : p.visits)
+            sum += mv.visits;
+        // A fresh tree: every simulation went through one root move, and every one is recorded.
+        EXPECT_EQ(p.rootVisits, visits);
+        EXPECT_EQ(sum, p.rootVisits);
+        EXPECT_EQ(p.played, *r.move);
+        EXPECT_EQ(p.visits[0].move, r.candidates[0].move);
+        EXPECT_FLOAT_EQ(p.value, static_cast<float>(r.winrate));
+    }
 
     // In whole games: the counts never exceed the root's (a reused root's first visit was its
     // own evaluation), and each search adds its 40 unless a proof ends it.

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "adapters/selfplay/training_data.h"
+#include "engine/eval/ownership.h"
 #include "tests/unit/test_dir.h"
 
 namespace hippolyta {
@@ -46,6 +47,7 @@ SelfPlayGame randomGame(uint64_t number, uint64_t seed) {
         g.plies.push_back(p);
     }
     g.winner = opposite(pos.sideToMove());
+    g.ownership = gameOwnership(g.start, g.moves());
     return g;
 }
 
@@ -88,6 +90,7 @@ void expectSameGame(const SelfPlayGame& a, const SelfPlayGame& b) {
     EXPECT_EQ(a.winner, b.winner);
     EXPECT_EQ(a.openingPlies, b.openingPlies);
     EXPECT_TRUE(a.start == b.start);
+    EXPECT_EQ(a.ownership, b.ownership);
     ASSERT_EQ(a.plies.size(), b.plies.size());
     for (size_t i = 0; i < a.plies.size(); ++i) {
         const PlyRecord &p = a.plies[i], &q = b.plies[i];
@@ -125,6 +128,7 @@ TEST_F(TrainingDataTest, PositionsCarryTheResultAndReplayTheMoves) {
     readTrainingPositions(file_.string(), [&](const TrainingPosition& t) {
         EXPECT_EQ(t.result(), t.winner == t.position.sideToMove() ? 1.0 : 0.0);
         EXPECT_TRUE(t.position.isLegal(t.record->played));
+        EXPECT_EQ(*t.ownership, games_[t.game - 1].ownership);
         seen.push_back(t);
     });
     size_t total = 0;
@@ -146,9 +150,9 @@ TEST_F(TrainingDataTest, RefusesBadMagicForeignVersionAndBadChecksums) {
     EXPECT_NE(errorOf(dir_ / "magic").find("bad magic"), std::string::npos);
 
     bad = bytes;
-    bad[8] = 2;  // version 2
+    bad[8] = 3;  // version 3
     tdWriteBytes(dir_ / "version", bad);
-    EXPECT_NE(errorOf(dir_ / "version").find("version 2, this build reads version 1"),
+    EXPECT_NE(errorOf(dir_ / "version").find("version 3, this build reads versions 1 to 2"),
               std::string::npos);
 
     bad = bytes;
