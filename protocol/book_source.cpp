@@ -24,7 +24,7 @@ BookSource::Slot& BookSource::slotFor(int n) {
         if (!found) {
             slot.description = "no book for " + size + " (" +
                                describeNotFound(size + ".book", options_.directories) + ")";
-            spdlog::warn("book: {}", slot.description);
+            spdlog::info("book: {}", slot.description);  // sizes without a book are normal
             return slot;
         }
         path = *found;

@@ -10,9 +10,6 @@ namespace hippolyta {
 
 namespace {
 
-// Deeper perft runs for hours on big boards and cannot be interrupted.
-constexpr int kMaxPerftDepth = 6;
-
 std::string perftCommand(GtpState& state, const GtpArgs& args) {
     args.expectCount(1);
     const long long depth = args.integer(0);

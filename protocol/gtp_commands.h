@@ -22,6 +22,9 @@ void registerBoardCommands(CommandRegistry& registry);
 void registerTimeCommands(CommandRegistry& registry);
 // amz-perft, amz-position, amz-legal_moves, amz-book.
 void registerExtensionCommands(CommandRegistry& registry);
+// The deepest perft that amz-perft and `hippolyta perft` run: deeper runs take hours on big
+// boards and cannot be interrupted.
+constexpr int kMaxPerftDepth = 6;
 // loadsgf, printsgf.
 void registerRecordCommands(CommandRegistry& registry);
 // amz-analyze, amz-genmove_analyze, amz-ponder.

@@ -2,9 +2,8 @@
 // one at a time, colours alternating; each pair of games starts from the same seeded random
 // short opening. Prints one line per game and the score of A with a 95% interval.
 //
-//   hippolyta-arena --a mcts --b alphabeta2 --games 20 --time 0.3 --size 10
-//   hippolyta-arena --a mcts --b mcts --b-set exploration=0.4 --visits 3000
-#include <boost/program_options.hpp>
+//   hippolyta-arena --a mcts --b alphabeta2 --games 20 --move-time 0.3 --size 10
+//   hippolyta-arena --a mcts --b mcts --b-param exploration=0.4 --visits 3000
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -14,7 +13,7 @@
 #include "engine/search/engine.h"
 #include "engine/search/move_order.h"
 #include "engine/search/parameters.h"
-#include "tools/common/build_info.h"
+#include "tools/common/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -35,8 +34,7 @@ EngineConfig makeConfig(const Side& s, uint64_t seed, int memoryMb) {
     c.threads = s.threads;
     c.seed = seed;
     c.memoryMb = memoryMb;
-    for (const std::string& a : s.settings)
-        if (!setParameter(c, a)) throw std::invalid_argument("bad setting '" + a + "'");
+    applyParams(c, s.settings);
     return c;
 }
 
@@ -54,66 +52,14 @@ Game randomOpening(int n, int plies, int width, std::mt19937_64& rng) {
     return g;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    Side a, b;
-    int games = 20, size = 10, openingPlies = 4, width = 12, memoryMb = 512;
-    double time = 0;
-    uint64_t visits = 0, seed = 1;
-    bool verbose = false;
-    po::options_description opts("Usage: hippolyta-arena [options]");
-    // clang-format off
-    opts.add_options()
-        ("help,h", "show this help and exit")
-        ("version", "show the version and exit")
-        ("a", po::value(&a.player)->default_value("mcts"), "player A: mcts, alphabeta2, greedy")
-        ("b", po::value(&b.player)->default_value("alphabeta2"), "player B")
-        ("games", po::value(&games)->default_value(20), "number of games (pairs share openings)")
-        ("size", po::value(&size)->default_value(10), "board size")
-        ("time", po::value(&time)->default_value(0), "seconds per move for both")
-        ("visits", po::value(&visits)->default_value(0), "simulations per move for both")
-        ("a-time", po::value(&a.seconds), "seconds per move for A")
-        ("b-time", po::value(&b.seconds), "seconds per move for B")
-        ("a-visits", po::value(&a.visits), "simulations per move for A")
-        ("b-visits", po::value(&b.visits), "simulations per move for B")
-        ("a-threads", po::value(&a.threads), "threads for A")
-        ("b-threads", po::value(&b.threads), "threads for B")
-        ("a-set", po::value(&a.settings)->composing(), "A parameter name=value (repeatable)")
-        ("b-set", po::value(&b.settings)->composing(), "B parameter name=value (repeatable)")
-        ("opening-plies", po::value(&openingPlies)->default_value(4), "random opening plies")
-        ("opening-width", po::value(&width)->default_value(12), "opening moves chosen among")
-        ("memory", po::value(&memoryMb)->default_value(512), "tree memory cap per engine, MB")
-        ("seed", po::value(&seed)->default_value(1), "seed of the openings and engines")
-        ("verbose,v", po::bool_switch(&verbose), "print every move");
-    // clang-format on
-    po::variables_map vm;
-    try {
-        po::store(po::parse_command_line(argc, argv, opts), vm);
-        po::notify(vm);
-    } catch (const std::exception& e) {
-        std::cerr << e.what() << "\n" << opts << "\n";
-        return 1;
-    }
-    if (vm.count("version")) {
-        std::cout << versionText("hippolyta-arena");
-        return 0;
-    }
-    if (vm.count("help")) {
-        std::cout << opts << "\n";
-        return 0;
-    }
-    if (!vm.count("a-time")) a.seconds = time;
-    if (!vm.count("b-time")) b.seconds = time;
-    if (!vm.count("a-visits")) a.visits = visits;
-    if (!vm.count("b-visits")) b.visits = visits;
-
+int playArena(const Side& a, const Side& b, int games, int size, int randomPlies, int width,
+              int memoryMb, uint64_t seed, bool verbose) {
     std::mt19937_64 rng(seed);
     double scoreA = 0;
     int played = 0;
     Game opening;
     for (int g = 0; g < games; ++g) {
-        if (g % 2 == 0) opening = randomOpening(size, openingPlies, width, rng);
+        if (g % 2 == 0) opening = randomOpening(size, randomPlies, width, rng);
         const bool aWhite = g % 2 == 0;
         // The opening may leave either side to move: A plays White in even games.
         Engine ea(makeConfig(a, seed * 1000 + g, memoryMb));
@@ -160,4 +106,71 @@ int main(int argc, char** argv) {
     std::cout << "result: A " << scoreA << "/" << played << " = " << 100 * p << "% +- "
               << 100 * half << "%" << std::endl;
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Side a, b;
+    int games = 20, size = 10, randomPlies = 4, width = 12, memoryMb = 512;
+    double time = 0;
+    uint64_t visits = 0, seed = 1;
+    bool verbose = false;
+    ToolOptions cli("hippolyta-arena",
+                    "Usage: hippolyta-arena [options]\n"
+                    "Two engine configurations, A and B, play in process, colours alternating; "
+                    "each pair\nof games starts from the same seeded random opening.\nOptions");
+    // clang-format off
+    cli.add()
+        ("a", po::value(&a.player)->default_value("mcts")->value_name("PLAYER"),
+            "player A: mcts, alphabeta2, greedy")
+        ("b", po::value(&b.player)->default_value("alphabeta2")->value_name("PLAYER"), "player B")
+        ("games", po::value(&games)->default_value(20)->value_name("N"),
+            "number of games (pairs share openings)")
+        ("size", po::value(&size)->default_value(10)->value_name("N"), "board size 4..11")
+        ("move-time", po::value(&time)->default_value(0)->value_name("S"),
+            "seconds per move for both")
+        ("visits", po::value(&visits)->default_value(0)->value_name("N"),
+            "simulations per move for both")
+        ("a-move-time", po::value(&a.seconds)->value_name("S"), "seconds per move for A")
+        ("b-move-time", po::value(&b.seconds)->value_name("S"), "seconds per move for B")
+        ("a-visits", po::value(&a.visits)->value_name("N"), "simulations per move for A")
+        ("b-visits", po::value(&b.visits)->value_name("N"), "simulations per move for B")
+        ("a-threads", po::value(&a.threads)->value_name("N"), "threads for A")
+        ("b-threads", po::value(&b.threads)->value_name("N"), "threads for B");
+    cli.addParams(a.settings, "a-param", "A's constant");
+    cli.addParams(b.settings, "b-param", "B's constant");
+    cli.add()
+        ("random-plies", po::value(&randomPlies)->default_value(4)->value_name("N"),
+            "plies of each random opening")
+        ("opening-width", po::value(&width)->default_value(12)->value_name("N"),
+            "each opening ply is drawn from this many best moves by the cheap ordering")
+        ("memory", po::value(&memoryMb)->default_value(512)->value_name("MB"),
+            "tree memory cap per engine, MB")
+        ("seed", po::value(&seed)->default_value(1)->value_name("N"),
+            "seed of the openings and engines")
+        ("verbose,v", po::bool_switch(&verbose), "print every move");
+    // clang-format on
+    // The spellings before 0.2, as the other tools name the same things.
+    cli.deprecated("time", "move-time");
+    cli.deprecated("a-time", "a-move-time");
+    cli.deprecated("b-time", "b-move-time");
+    cli.deprecated("a-set", "a-param");
+    cli.deprecated("b-set", "b-param");
+    cli.deprecated("opening-plies", "random-plies");
+    const auto check = [&] {
+        if (size < kMinBoardSize || size > kMaxBoardSize) throw UsageError("--size must be 4..11");
+        if (games < 1 || randomPlies < 0 || width < 1 || memoryMb < 1 || a.threads < 1 ||
+            b.threads < 1)
+            throw UsageError("games, widths, threads and memory must be positive");
+        if (!cli.given("a-move-time")) a.seconds = time;
+        if (!cli.given("b-move-time")) b.seconds = time;
+        if (!cli.given("a-visits")) a.visits = visits;
+        if (!cli.given("b-visits")) b.visits = visits;
+        makeConfig(a, seed, memoryMb);  // a bad --a-param or --b-param is a usage error
+        makeConfig(b, seed, memoryMb);
+    };
+    return runTool(cli, argc, argv, check, [&] {
+        return playArena(a, b, games, size, randomPlies, width, memoryMb, seed, verbose);
+    });
 }

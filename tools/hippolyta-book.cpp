@@ -8,7 +8,6 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <atomic>
-#include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -22,19 +21,13 @@
 #include "opening-book/book_file.h"
 #include "opening-book/book_tree.h"
 #include "opening-book/builder.h"
-#include "tools/common/build_info.h"
+#include "tools/common/tool_options.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 using namespace hippolyta;
 
 namespace {
-
-// A bad command line: exit 2 with the message.
-class UsageError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
 
 const char* kUsage =
     "Usage: hippolyta-book SUBCOMMAND [options]   (hippolyta-book SUBCOMMAND --help)\n"
@@ -48,26 +41,6 @@ const char* kUsage =
     "Options:\n"
     "  -h [ --help ]         show this help and exit\n"
     "  --version             show the version and exit\n";
-
-// Parses argv (after the subcommand); true when --help was asked and printed.
-bool parse(const std::vector<std::string>& args, const po::options_description& opts,
-           const po::positional_options_description* positional = nullptr) {
-    po::variables_map vm;
-    try {
-        po::command_line_parser parser(args);
-        parser.options(opts);
-        if (positional) parser.positional(*positional);
-        po::store(parser.run(), vm);
-        if (vm.count("help")) {
-            std::cout << opts << '\n';
-            return true;
-        }
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw UsageError(e.what());
-    }
-    return false;
-}
 
 std::string clockText(double seconds) {
     const long s = std::lround(std::max(seconds, 0.0));
@@ -149,29 +122,33 @@ int runBuild(const std::vector<std::string>& args) {
     int size = kDefaultBoardSize;
     EngineAnalyserConfig engine;
     BuildConfig build;
-    po::options_description opts("hippolyta-book build [options]");
+    ToolOptions cli("hippolyta-book build", "Usage: hippolyta-book build [options]\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("book", po::value(&path)->required(), "book file (created, or resumed when it exists)")
-        ("size", po::value(&size)->default_value(kDefaultBoardSize), "board size 4..11")
-        ("visits", po::value(&engine.visits), "search visits per position")
-        ("seconds", po::value(&engine.seconds), "search seconds per position")
-        ("positions", po::value(&build.maxPositions)->default_value(0),
+    cli.add()
+        ("book", po::value(&path)->required()->value_name("FILE"),
+            "book file (created, or resumed when it exists)")
+        ("size", po::value(&size)->default_value(kDefaultBoardSize)->value_name("N"),
+            "board size 4..11")
+        ("visits", po::value(&engine.visits)->value_name("N"), "search visits per position")
+        ("seconds", po::value(&engine.seconds)->value_name("S"), "search seconds per position")
+        ("positions", po::value(&build.maxPositions)->default_value(0)->value_name("N"),
             "stop when the book holds this many positions (0: no limit)")
-        ("total-seconds", po::value(&build.totalSeconds)->default_value(0),
+        ("total-seconds", po::value(&build.totalSeconds)->default_value(0)->value_name("S"),
             "start no new position after this many seconds (0: no limit)")
-        ("moves-per-position", po::value(&engine.movesPerPosition)->default_value(8),
+        ("moves-per-position",
+            po::value(&engine.movesPerPosition)->default_value(8)->value_name("N"),
             "most visited moves kept per position (those with >= 1% of the visits)")
-        ("dropout-weight", po::value(&build.rule.dropoutWeight)->default_value(1.0),
+        ("dropout-weight",
+            po::value(&build.rule.dropoutWeight)->default_value(1.0)->value_name("X"),
             "plies a 1-point value loss costs in the best-first order")
-        ("max-depth", po::value(&build.rule.maxDepth)->default_value(0),
+        ("max-depth", po::value(&build.rule.maxDepth)->default_value(0)->value_name("N"),
             "expand positions at most this many plies deep (0: no limit)")
-        ("threads", po::value(&engine.threads)->default_value(1), "search threads")
-        ("memory", po::value(&engine.memoryMb)->default_value(1024), "search tree cap, MB")
-        ("seed", po::value(&engine.seed)->default_value(1), "search seed");
+        ("threads", po::value(&engine.threads)->default_value(1)->value_name("N"), "search threads")
+        ("memory", po::value(&engine.memoryMb)->default_value(1024)->value_name("MB"),
+            "search tree cap, MB")
+        ("seed", po::value(&engine.seed)->default_value(1)->value_name("N"), "search seed");
     // clang-format on
-    if (parse(args, opts)) return 0;
+    if (!cli.parse(args)) return 0;
     if (size < 4 || size > 11) throw UsageError("--size must be 4..11");
     if (engine.visits == 0 && engine.seconds <= 0)
         throw UsageError("give --visits N or --seconds S (the search budget per position)");
@@ -258,16 +235,18 @@ void showTree(const Book& book, const Position& pos, int level, int maxDepth) {
 int runShow(const std::vector<std::string>& args) {
     std::string path, moves, position;
     int depth = 1;
-    po::options_description opts("hippolyta-book show [options]");
+    ToolOptions cli("hippolyta-book show", "Usage: hippolyta-book show [options]\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("book", po::value(&path)->required(), "book file")
-        ("moves", po::value(&moves), "moves from the start, e.g. \"d1-d7/g7 g10-g4/d4\"")
-        ("position", po::value(&position), "a position string instead of --moves")
-        ("depth", po::value(&depth)->default_value(1), "plies of the tree to print");
+    cli.add()
+        ("book", po::value(&path)->required()->value_name("FILE"), "book file")
+        ("moves", po::value(&moves)->value_name("MOVES"),
+            "moves from the start, e.g. \"d1-d7/g7 g10-g4/d4\"")
+        ("position", po::value(&position)->value_name("POSITION"),
+            "a position string instead of --moves")
+        ("depth", po::value(&depth)->default_value(1)->value_name("N"),
+            "plies of the tree to print");
     // clang-format on
-    if (parse(args, opts)) return 0;
+    if (!cli.parse(args)) return 0;
     if (!moves.empty() && !position.empty()) throw UsageError("give --moves or --position");
     if (depth < 1) throw UsageError("--depth must be at least 1");
     const Book book = loadAny(path);
@@ -286,10 +265,9 @@ int runShow(const std::vector<std::string>& args) {
 
 int runStats(const std::vector<std::string>& args) {
     std::string path;
-    po::options_description opts("hippolyta-book stats [options]");
-    opts.add_options()("help,h", "show this help")("book", po::value(&path)->required(),
-                                                   "book file");
-    if (parse(args, opts)) return 0;
+    ToolOptions cli("hippolyta-book stats", "Usage: hippolyta-book stats [options]\nOptions");
+    cli.add()("book", po::value(&path)->required()->value_name("FILE"), "book file");
+    if (!cli.parse(args)) return 0;
     const Book book = loadAny(path);
     const BookStats s = bookStats(book);
     const int n = book.boardSize();
@@ -314,16 +292,16 @@ int runStats(const std::vector<std::string>& args) {
 int runMerge(const std::vector<std::string>& args) {
     std::string out;
     std::vector<std::string> inputs;
-    po::options_description opts("hippolyta-book merge --out PATH IN1 IN2 ...");
+    ToolOptions cli("hippolyta-book merge",
+                    "Usage: hippolyta-book merge --out PATH IN1 IN2 ...\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("out", po::value(&out)->required(), "merged book (written atomically)")
-        ("in", po::value(&inputs)->multitoken(), "books to merge (also positional)");
+    cli.add()
+        ("out", po::value(&out)->required()->value_name("FILE"), "merged book (written atomically)")
+        ("in", po::value(&inputs)->multitoken()->value_name("FILE..."),
+            "books to merge (also positional)");
     // clang-format on
-    po::positional_options_description positional;
-    positional.add("in", -1);
-    if (parse(args, opts, &positional)) return 0;
+    cli.positional("in", -1);
+    if (!cli.parse(args)) return 0;
     if (inputs.empty()) throw UsageError("no book to merge");
     std::vector<Book> books;
     for (const std::string& in : inputs)
@@ -341,14 +319,13 @@ int runMerge(const std::vector<std::string>& args) {
 
 int runExport(const std::vector<std::string>& args) {
     std::string path, out;
-    po::options_description opts("hippolyta-book export [options]");
+    ToolOptions cli("hippolyta-book export", "Usage: hippolyta-book export [options]\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("book", po::value(&path)->required(), "book file")
-        ("out", po::value(&out), "text file (default: stdout)");
+    cli.add()
+        ("book", po::value(&path)->required()->value_name("FILE"), "book file")
+        ("out", po::value(&out)->value_name("FILE"), "text file (default: stdout)");
     // clang-format on
-    if (parse(args, opts)) return 0;
+    if (!cli.parse(args)) return 0;
     const Book book = loadAny(path);
     if (out.empty()) {
         exportBookText(book, std::cout);
@@ -368,14 +345,14 @@ int runExport(const std::vector<std::string>& args) {
 
 int runImport(const std::vector<std::string>& args) {
     std::string in, path;
-    po::options_description opts("hippolyta-book import [options]");
+    ToolOptions cli("hippolyta-book import", "Usage: hippolyta-book import [options]\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("in", po::value(&in)->required(), "text book")
-        ("book", po::value(&path)->required(), "binary book to write (atomically)");
+    cli.add()
+        ("in", po::value(&in)->required()->value_name("FILE"), "text book")
+        ("book", po::value(&path)->required()->value_name("FILE"),
+            "binary book to write (atomically)");
     // clang-format on
-    if (parse(args, opts)) return 0;
+    if (!cli.parse(args)) return 0;
     std::ifstream f(in);
     if (!f) throw std::runtime_error(in + ": cannot read");
     Book book = importBookText(f);
@@ -389,21 +366,23 @@ int runImport(const std::vector<std::string>& args) {
 int runPrune(const std::vector<std::string>& args) {
     std::string in, path;
     BookPolicy policy;
-    po::options_description opts(
-        "hippolyta-book prune [options]: the moves the book policy may play, nothing else");
+    ToolOptions cli("hippolyta-book prune",
+                    "Usage: hippolyta-book prune [options]\n"
+                    "Keeps the moves the book policy may play, nothing else.\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("book", po::value(&in)->required(), "book to read")
-        ("out", po::value(&path)->required(), "pruned book to write (atomically)")
-        ("variety", po::value(&policy.variety)->default_value(policy.variety),
+    cli.add()
+        ("book", po::value(&in)->required()->value_name("FILE"), "book to read")
+        ("out", po::value(&path)->required()->value_name("FILE"),
+            "pruned book to write (atomically)")
+        ("variety", po::value(&policy.variety)->default_value(policy.variety)->value_name("X"),
             "the policy's --book-variety")
-        ("min-visits", po::value(&policy.minVisits)->default_value(policy.minVisits),
+        ("min-visits",
+            po::value(&policy.minVisits)->default_value(policy.minVisits)->value_name("N"),
             "the policy's minimum visits")
-        ("min-value", po::value(&policy.minValue)->default_value(policy.minValue),
+        ("min-value", po::value(&policy.minValue)->default_value(policy.minValue)->value_name("X"),
             "the policy's minimum value");
     // clang-format on
-    if (parse(args, opts)) return 0;
+    if (!cli.parse(args)) return 0;
     const Book book = loadBook(in);
     const Book pruned = playableBook(book, policy);
     saveBook(pruned, path);
@@ -416,34 +395,12 @@ int runPrune(const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
     spdlog::set_default_logger(spdlog::stderr_color_mt("book"));
-    if (argc < 2) {
-        std::cerr << kUsage;
-        return 2;
-    }
-    const std::string sub = argv[1];
-    const std::vector<std::string> args(argv + 2, argv + argc);
-    try {
-        if (sub == "--help" || sub == "-h" || sub == "help") {
-            std::cout << kUsage;
-            return 0;
-        }
-        if (sub == "--version") {
-            std::cout << versionText("hippolyta-book");
-            return 0;
-        }
-        if (sub == "build") return runBuild(args);
-        if (sub == "show") return runShow(args);
-        if (sub == "stats") return runStats(args);
-        if (sub == "merge") return runMerge(args);
-        if (sub == "export") return runExport(args);
-        if (sub == "import") return runImport(args);
-        if (sub == "prune") return runPrune(args);
-        throw UsageError("unknown subcommand '" + sub + "'\n" + kUsage);
-    } catch (const UsageError& e) {
-        std::cerr << "hippolyta-book " << sub << ": " << e.what() << "\n(see --help)\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << "hippolyta-book " << sub << ": " << e.what() << '\n';
-        return 1;
-    }
+    return runSubcommands("hippolyta-book", kUsage, argc, argv,
+                          {{"build", runBuild},
+                           {"show", runShow},
+                           {"stats", runStats},
+                           {"merge", runMerge},
+                           {"export", runExport},
+                           {"import", runImport},
+                           {"prune", runPrune}});
 }

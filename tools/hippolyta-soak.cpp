@@ -3,13 +3,12 @@
 // bad input mixed in at random (seeded), referees every answer with its own Game, and scans the
 // engine's stderr for sanitizer reports. With --ponder-seconds it instead checks that a long
 // ponder stays under the memory cap. Exits 0 only when nothing went wrong.
-#include <boost/program_options.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "adapters/soak/soak.h"
-#include "tools/common/build_info.h"
+#include "tools/common/tool_options.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -19,62 +18,49 @@ int main(int argc, char** argv) {
     SoakOptions o;
     std::string sizes = "fixed";
     const fs::path beside = fs::absolute(fs::path(argv[0])).parent_path() / "hippolyta";
-    po::options_description opts(
+    ToolOptions cli(
+        "hippolyta-soak",
         "Usage: hippolyta-soak [options]\n"
         "Self-play soak of a GTP engine with random extra commands (docs/robustness.md).\n"
         "Options");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help and exit")
-        ("version", "show the version and exit")
+    cli.add()
         ("engine", po::value(&o.engine)->default_value(beside.string() + " --move-time 0.005",
-                                        "DIR/hippolyta --move-time 0.005"),
-            "engine command line: one command and its arguments (run with exec); DIR is "
-            "this program's directory")
-        ("games", po::value(&o.games)->default_value(o.games), "self-play games to play")
-        ("size", po::value(&o.size)->default_value(o.size), "board size 5..11")
-        ("sizes", po::value(&sizes)->default_value(sizes), "fixed (--size) or mixed (5..10)")
-        ("seed", po::value(&o.seed)->default_value(o.seed), "seed of the random choices")
-        ("engine-log", po::value(&o.engineLog),
+                                        "DIR/hippolyta --move-time 0.005")->value_name("CMD"),
+            "engine command line, run by /bin/sh -c as the match runs it (memory mode: one "
+            "command, exec'd); DIR is this program's directory")
+        ("games", po::value(&o.games)->default_value(o.games)->value_name("N"),
+            "self-play games to play")
+        ("size", po::value(&o.size)->default_value(o.size)->value_name("N"), "board size 5..11")
+        ("sizes", po::value(&sizes)->default_value(sizes)->value_name("fixed|mixed"),
+            "fixed (--size) or mixed (5..10)")
+        ("seed", po::value(&o.seed)->default_value(o.seed)->value_name("N"),
+            "seed of the random choices")
+        ("engine-log", po::value(&o.engineLog)->value_name("FILE"),
             "append the engine's stderr to this file and scan it for sanitizer reports")
-        ("traffic", po::value(&o.trafficFile), "write the GTP traffic to this file")
-        ("timeout", po::value(&o.timeout)->default_value(o.timeout),
+        ("traffic", po::value(&o.trafficFile)->value_name("FILE"),
+            "write the GTP traffic to this file")
+        ("timeout", po::value(&o.timeout)->default_value(o.timeout)->value_name("S"),
             "seconds the engine may take for any one answer")
-        ("max-crashes", po::value(&o.maxCrashes)->default_value(o.maxCrashes),
+        ("max-crashes", po::value(&o.maxCrashes)->default_value(o.maxCrashes)->value_name("N"),
             "stop after this many engine crashes")
-        ("ponder-seconds", po::value(&o.ponderSeconds)->default_value(0),
+        ("ponder-seconds", po::value(&o.ponderSeconds)->default_value(0)->value_name("S"),
             "memory mode: play one move, ponder this long, report the peak resident size")
-        ("memory", po::value(&o.memoryMb)->default_value(o.memoryMb),
+        ("memory", po::value(&o.memoryMb)->default_value(o.memoryMb)->value_name("MB"),
             "memory mode: the engine's --memory cap in MB")
-        ("allowance", po::value(&o.allowanceMb)->default_value(o.allowanceMb),
+        ("allowance", po::value(&o.allowanceMb)->default_value(o.allowanceMb)->value_name("MB"),
             "memory mode: MB allowed above the cap for code, stacks and the allocator");
     // clang-format on
-    try {
-        po::variables_map vm;
-        po::store(po::parse_command_line(argc, argv, opts), vm);
-        if (vm.count("version")) {
-            std::cout << versionText("hippolyta-soak");
-            return 0;
-        }
-        if (vm.count("help")) {
-            std::cout << opts << '\n';
-            return 0;
-        }
-        po::notify(vm);
-        if (sizes != "fixed" && sizes != "mixed") throw po::error("--sizes must be fixed or mixed");
+    const auto check = [&] {
+        if (sizes != "fixed" && sizes != "mixed")
+            throw UsageError("--sizes must be fixed or mixed");
         o.mixedSizes = sizes == "mixed";
         if (o.size < 5 || o.size > 11 || o.games < 0 || o.timeout <= 0 || o.ponderSeconds < 0 ||
             o.memoryMb < 1 || o.allowanceMb < 0)
-            throw po::error("--size must be 5..11; counts and times not negative");
-    } catch (const std::exception& e) {
-        std::cerr << "hippolyta-soak: " << e.what() << " (see --help)\n";
-        return 2;
-    }
-    try {
+            throw UsageError("--size must be 5..11; counts and times not negative");
+    };
+    return runTool(cli, argc, argv, check, [&] {
         if (!o.engineLog.empty()) std::ofstream(o.engineLog, std::ios::trunc);
         return o.ponderSeconds > 0 ? runPonderMemory(o) : runSoakGames(o);
-    } catch (const std::exception& e) {
-        std::cerr << "hippolyta-soak: " << e.what() << '\n';
-        return 1;
-    }
+    });
 }

@@ -1,7 +1,6 @@
 // hippolyta-train: fits the evaluation's weights and the move prior to self-play data, measures
 // move-order quality, and writes weights files. See docs/learning.md.
 
-#include <boost/program_options.hpp>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -15,8 +14,8 @@
 #include "engine/core/text_util.h"
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
+#include "tools/common/tool_options.h"
 #include "tools/match_options.h"
-#include "tools/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -40,29 +39,22 @@ struct Common {
     FitDataOptions fit;
 };
 
-void addCommon(po::options_description& opts, Common& c) {
+void addCommon(ToolOptions& cli, Common& c) {
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("data", po::value(&c.data)->multitoken()->required(), "self-play data files")
-        ("weights", po::value(&c.weightsIn), "start from this weights file (default: built-in)")
-        ("out", po::value(&c.weightsOut), "write the fitted weights file here")
-        ("hold-out-every", po::value(&c.fit.holdOutEvery)->default_value(10),
+    cli.add()
+        ("data", po::value(&c.data)->multitoken()->required()->value_name("FILE..."),
+            "self-play data files")
+        ("weights", po::value(&c.weightsIn)->value_name("FILE"),
+            "start from this weights file (default: built-in)")
+        ("out", po::value(&c.weightsOut)->value_name("FILE"),
+            "write the fitted weights file here")
+        ("hold-out-every", po::value(&c.fit.holdOutEvery)->default_value(10)->value_name("N"),
             "hold out every Nth game for measuring")
-        ("stride", po::value(&c.fit.positionStride)->default_value(1), "keep every Nth position")
-        ("min-ply", po::value(&c.fit.minPly)->default_value(0), "skip plies before this");
+        ("stride", po::value(&c.fit.positionStride)->default_value(1)->value_name("N"),
+            "keep every Nth position")
+        ("min-ply", po::value(&c.fit.minPly)->default_value(0)->value_name("N"),
+            "skip plies before this");
     // clang-format on
-}
-
-bool parse(const std::vector<std::string>& args, const po::options_description& opts) {
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(opts).run(), vm);
-    if (vm.count("help")) {
-        std::cout << opts << '\n';
-        return true;
-    }
-    po::notify(vm);
-    return false;
 }
 
 std::string readFile(const std::string& path) {
@@ -124,17 +116,21 @@ std::string printFit(const FitSummary& r, const char* loss, double seconds) {
 int runEval(const std::vector<std::string>& args) {
     Common c;
     EvalFitConfig config;
-    po::options_description opts("hippolyta-train eval [options]");
-    addCommon(opts, c);
+    ToolOptions cli("hippolyta-train eval", "Usage: hippolyta-train eval [options]\nOptions");
+    addCommon(cli, c);
     int ownSize = 0;
-    opts.add_options()("value-weight", po::value(&config.valueWeight)->default_value(0.5),
-                       "target = (1 - w) * result + w * search value")(
-        "l2", po::value(&config.l2)->default_value(1e-4), "pull toward the starting weights")(
-        "own-size", po::value(&ownSize)->default_value(0),
-        "fit this board size's own weights (eval.NxN.*) on its positions alone");
-    if (parse(args, opts)) return 0;
+    // clang-format off
+    cli.add()
+        ("value-weight", po::value(&config.valueWeight)->default_value(0.5)->value_name("W"),
+            "target = (1 - w) * result + w * search value")
+        ("l2", po::value(&config.l2)->default_value(1e-4)->value_name("X"),
+            "pull toward the starting weights")
+        ("own-size", po::value(&ownSize)->default_value(0)->value_name("N"),
+            "fit this board size's own weights (eval.NxN.*) on its positions alone");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
     if (ownSize && (ownSize < kMinBoardSize || ownSize > kMaxBoardSize))
-        throw std::runtime_error("--own-size must be 4..11");
+        throw UsageError("--own-size must be 4..11");
     const auto t0 = std::chrono::steady_clock::now();
     EngineConfig engine = startConfig(c);
     const DataSplit data = loadFitData(c.data, c.fit);
@@ -171,11 +167,11 @@ void printOrderings(const std::vector<FitPosition>& positions, const EngineConfi
 int runPrior(const std::vector<std::string>& args) {
     Common c;
     PriorFitConfig config;
-    po::options_description opts("hippolyta-train prior [options]");
-    addCommon(opts, c);
-    opts.add_options()("l2", po::value(&config.l2)->default_value(1e-3),
-                       "pull toward the starting weights");
-    if (parse(args, opts)) return 0;
+    ToolOptions cli("hippolyta-train prior", "Usage: hippolyta-train prior [options]\nOptions");
+    addCommon(cli, c);
+    cli.add()("l2", po::value(&config.l2)->default_value(1e-3)->value_name("X"),
+              "pull toward the starting weights");
+    if (!cli.parse(args)) return 0;
     const auto t0 = std::chrono::steady_clock::now();
     EngineConfig engine = startConfig(c);
     const DataSplit data = loadFitData(c.data, c.fit);
@@ -190,9 +186,9 @@ int runPrior(const std::vector<std::string>& args) {
 
 int runQuality(const std::vector<std::string>& args) {
     Common c;
-    po::options_description opts("hippolyta-train quality [options]");
-    addCommon(opts, c);
-    if (parse(args, opts)) return 0;
+    ToolOptions cli("hippolyta-train quality", "Usage: hippolyta-train quality [options]\nOptions");
+    addCommon(cli, c);
+    if (!cli.parse(args)) return 0;
     const EngineConfig engine = startConfig(c);
     const DataSplit data = loadFitData(c.data, c.fit);
     printOrderings(data.heldOut.empty() ? data.train : data.heldOut, engine);
@@ -202,22 +198,23 @@ int runQuality(const std::vector<std::string>& args) {
 int runWrite(const std::vector<std::string>& args) {
     std::string in, out;
     std::vector<std::string> params, notes;
-    po::options_description opts("hippolyta-train write [options]");
+    ToolOptions cli("hippolyta-train write", "Usage: hippolyta-train write [options]\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("weights", po::value(&in), "start from this weights file (default: built-in values)")
-        ("param", po::value(&params)->composing(), "NAME=VALUE to change (repeatable)")
-        ("note", po::value(&notes)->composing(), "a comment line saying how it was made")
-        ("out", po::value(&out)->required(), "the weights file to write");
+    cli.add()
+        ("weights", po::value(&in)->value_name("FILE"),
+            "start from this weights file (default: built-in values)");
+    cli.addParams(params, "param", "a constant to change");
+    cli.add()
+        ("note", po::value(&notes)->composing()->value_name("TEXT"),
+            "a comment line saying how it was made")
+        ("out", po::value(&out)->required()->value_name("FILE"), "the weights file to write");
     // clang-format on
-    if (parse(args, opts)) return 0;
+    if (!cli.parse(args)) return 0;
     Common c;
     c.weightsIn = in;
     c.weightsOut = out;
     EngineConfig engine = startConfig(c);
-    for (const std::string& p : params)
-        if (!setParameter(engine, p)) throw po::error("bad --param '" + p + "'");
+    applyParams(engine, params);
     notes.insert(notes.begin(), commandLine("write", args));
     writeWeights(c, engine, notes);
     return 0;
@@ -231,33 +228,31 @@ int runSpsaCommand(const std::vector<std::string>& args) {
     SharedOptions shared{&core.size,        &core.referee,    &core.startupTimeout,
                          &core.concurrency, &openingsIgnored, &config.randomPlies,
                          &config.seed,      &core.outDir,     &core.verbose};
-    po::options_description opts("hippolyta-train spsa [options]");
+    ToolOptions cli("hippolyta-train spsa", "Usage: hippolyta-train spsa [options]\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help")
-        ("engine", po::value(&config.engine)->required(), "the engine's command line")
-        ("params", po::value(&paramsFile)->required(),
+    cli.add()
+        ("engine", po::value(&config.engine)->required()->value_name("CMD"),
+            "the engine's command line")
+        ("params", po::value(&paramsFile)->required()->value_name("FILE"),
             "file of NAME START MIN MAX C_END R_END lines")
-        ("iterations", po::value(&config.schedule.iterations)->default_value(1000),
+        ("iterations", po::value(&config.schedule.iterations)->default_value(1000)->value_name("N"),
             "game pairs in the run")
-        ("batch", po::value(&config.batch)->default_value(1),
+        ("batch", po::value(&config.batch)->default_value(1)->value_name("N"),
             "pairs played at one theta, so that shards can play them at once (at least N of "
             "--shard I/N; shard I plays the pairs k with (k-1) mod N = I)");
     // clang-format on
-    addSharedOptions(opts, shared);
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(opts).run(), vm);
-    if (vm.count("help")) {
-        std::cout << opts << '\n';
-        return 0;
+    addSharedOptions(cli.shown(), shared);
+    if (!cli.parse(args)) return 0;
+    try {
+        applySharedOptions(cli.values(), shared, config.shardIndex, config.shardCount);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
     }
-    po::notify(vm);
-    applySharedOptions(vm, shared, config.shardIndex, config.shardCount);
-    if (!openingsIgnored.empty()) throw po::error("spsa plays seeded random openings");
+    if (!openingsIgnored.empty()) throw UsageError("spsa plays seeded random openings");
     if (config.batch < config.shardCount)
-        throw po::error("--batch must be at least the shard count");
-    if (core.outDir.empty()) throw po::error("spsa needs --out DIR (its state is the table)");
-    if (config.schedule.iterations < 1) throw po::error("--iterations must be at least 1");
+        throw UsageError("--batch must be at least the shard count");
+    if (core.outDir.empty()) throw UsageError("spsa needs --out DIR (its state is the table)");
+    if (config.schedule.iterations < 1) throw UsageError("--iterations must be at least 1");
     config.params = parseSpsaParams(readFile(paramsFile));
     core.tool = "hippolyta-train spsa";
     core.application = "hippolyta-train";
@@ -267,30 +262,10 @@ int runSpsaCommand(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (printedVersion(argc, argv, "hippolyta-train")) return 0;
-    if (argc < 2) {
-        std::cerr << kUsage;
-        return 2;
-    }
-    const std::string sub = argv[1];
-    const std::vector<std::string> args(argv + 2, argv + argc);
-    try {
-        if (sub == "--help" || sub == "-h" || sub == "help") {
-            std::cout << kUsage;
-            return 0;
-        }
-        if (sub == "eval") return runEval(args);
-        if (sub == "prior") return runPrior(args);
-        if (sub == "quality") return runQuality(args);
-        if (sub == "spsa") return runSpsaCommand(args);
-        if (sub == "write") return runWrite(args);
-        std::cerr << "hippolyta-train: unknown subcommand '" << sub << "'\n" << kUsage;
-        return 2;
-    } catch (const po::error& e) {
-        std::cerr << "hippolyta-train " << sub << ": " << e.what() << "\n(see --help)\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << "hippolyta-train " << sub << ": " << e.what() << '\n';
-        return 1;
-    }
+    return runSubcommands("hippolyta-train", kUsage, argc, argv,
+                          {{"eval", runEval},
+                           {"prior", runPrior},
+                           {"quality", runQuality},
+                           {"spsa", runSpsaCommand},
+                           {"write", runWrite}});
 }

@@ -4,7 +4,6 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <boost/program_options.hpp>
 #include <chrono>
 #include <csignal>
 #include <fstream>
@@ -19,9 +18,10 @@
 #include "engine/search/levels.h"
 #include "engine/search/parameters.h"
 #include "protocol/data_files.h"
+#include "protocol/gtp_commands.h"
 #include "protocol/gtp_session.h"
 #include "protocol/weights_source.h"
-#include "tools/common/build_info.h"
+#include "tools/common/tool_options.h"
 
 namespace po = boost::program_options;
 using namespace hippolyta;
@@ -97,18 +97,41 @@ void setUpLogging(const Invocation& inv) {
     spdlog::set_default_logger(logger);
 }
 
+// A whole number in [lo, hi] written in digits alone, or nothing.
+std::optional<int> parseSmallInt(const std::string& text, int lo, int hi) {
+    if (text.empty() || text.size() > 6 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    const int value = std::stoi(text);
+    if (value < lo || value > hi) return std::nullopt;
+    return value;
+}
+
+// `perft DEPTH [SIZE | POSITION]`, with amz-perft's limits. Throws UsageError.
 int runPerft(const std::vector<std::string>& args) {
-    const int depth = args.size() > 1 ? std::stoi(args[1]) : 3;
+    if (args.size() < 2 || args.size() > 3)
+        throw UsageError("perft needs DEPTH (0.." + std::to_string(kMaxPerftDepth) +
+                         "), then optionally a board size or a position string");
+    const std::optional<int> depth = parseSmallInt(args[1], 0, kMaxPerftDepth);
+    if (!depth)
+        throw UsageError("perft depth must be a whole number from 0 to " +
+                         std::to_string(kMaxPerftDepth) + ", not '" + args[1] + "'");
     Position pos = Position::start();
     if (args.size() > 2) {  // a board size for its start position, or a position string
-        const bool isSize = args[2].find_first_not_of("0123456789") == std::string::npos;
-        pos = isSize ? Position::start(std::stoi(args[2])) : parsePosition(args[2]);
+        const std::optional<int> size = parseSmallInt(args[2], kMinBoardSize, kMaxBoardSize);
+        const bool digits = args[2].find_first_not_of("0123456789") == std::string::npos;
+        if (digits && !size) throw UsageError("perft: the board size must be 4..11");
+        try {
+            pos = size ? Position::start(*size) : parsePosition(args[2]);
+        } catch (const NotationError& e) {
+            throw UsageError("perft: " + std::string(e.what()));
+        }
     }
     const auto t0 = std::chrono::steady_clock::now();
-    const uint64_t leaves = perft(pos, depth);
+    const uint64_t leaves = perft(pos, *depth);
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::cout << "position: " << formatPosition(pos) << "\ndepth: " << depth
+    std::cout << "position: " << formatPosition(pos) << "\ndepth: " << *depth
               << "\nleaves: " << leaves << "\nelapsed_seconds: " << secs
               << "\nleaves_per_second: " << static_cast<uint64_t>(leaves / std::max(secs, 1e-9))
               << std::endl;
@@ -122,138 +145,123 @@ int runBenchCommand(const EngineConfig& config) {
     return 0;
 }
 
+// The option values no type check catches. Throws UsageError.
+void checkInvocation(Invocation& inv) {
+    chooseWeights(inv);
+    applyParams(inv.engine, inv.params);
+    const std::optional<int> level = parseLevel(inv.level.c_str());
+    if (!level) throw UsageError("--level must be a whole number from 1 to 10");
+    inv.engine.level = *level;
+    const auto& p = inv.engine.player;
+    if (p != "mcts" && p != "alphabeta2" && p != "greedy")
+        throw UsageError("unknown player '" + p + "' (mcts, alphabeta2 or greedy)");
+    if (inv.engine.threads < 1 || inv.engine.memoryMb < 1 || inv.engine.moveTimeSeconds < 0)
+        throw UsageError("--threads and --memory must be positive, --move-time not negative");
+    if (!(inv.gtp.lagBufferSeconds >= 0 && inv.gtp.lagBufferSeconds <= 60))
+        throw UsageError("--lag-buffer must be between 0 and 60 seconds");
+    if (!(inv.gtp.maxPonderSeconds >= 0 && inv.gtp.maxPonderSeconds <= 1e6))
+        throw UsageError("--max-ponder must be between 0 and 1000000 seconds");
+    if (!(inv.gtp.book.policy.variety >= 0 && inv.gtp.book.policy.variety <= 1))
+        throw UsageError("--book-variety must be between 0 and 1");
+    chooseBook(inv);
+}
+
+// The chosen front: the text interface, Botzone, a benchmark, or GTP.
+int runFront(Invocation& inv) {
+    setUpLogging(inv);
+    if (inv.text) {
+        if (inv.args.empty()) return runTextFront(std::cin, std::cout, std::cerr, inv.engine);
+        std::ifstream input(inv.args[0]);
+        if (!input) throw std::runtime_error("cannot open " + inv.args[0]);
+        return runTextFront(input, std::cout, std::cerr, inv.engine);
+    }
+    if (inv.botzoneMode) {
+        // The shipped 8x8 book unless --no-book (--book replaces it); chosen as GTP does.
+        const std::unique_ptr<Book> book = botzoneBook(inv);
+        inv.botzone.book = book.get();
+        inv.botzone.bookPolicy = inv.gtp.book.policy;
+        return runBotzoneFront(std::cin, std::cout, std::cerr, inv.engine, inv.botzone);
+    }
+    if (!inv.args.empty() && inv.args[0] == "bench") return runBenchCommand(inv.engine);
+    if (!inv.args.empty() && inv.args[0] == "perft") return runPerft(inv.args);
+    if (!inv.args.empty()) throw UsageError("unknown command '" + inv.args[0] + "'");
+    return runGtpSession(std::cin, std::cout, inv.engine, inv.gtp);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     // A controller that goes away must not kill us mid-write: writes fail and we exit cleanly.
     std::signal(SIGPIPE, SIG_IGN);
     Invocation inv;
-    po::options_description opts(
-        "Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION]]\n"
-        "Speaks GTP on stdin/stdout unless --text or --botzone is given"
-        ".\nOptions");
+    ToolOptions cli("hippolyta",
+                    "Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION]]\n"
+                    "Speaks GTP on stdin/stdout unless --text or --botzone is given"
+                    ".\nOptions");
     // clang-format off
-    opts.add_options()
-        ("help,h", "show this help and exit")
-        ("version", "show the version and exit")
-        ("player", po::value(&inv.engine.player)->default_value(inv.engine.player),
+    cli.add()
+        ("player", po::value(&inv.engine.player)->default_value(inv.engine.player)
+                       ->value_name("PLAYER"),
             "who answers genmove: mcts (the engine), alphabeta2 (the two-ply territory "
             "baseline) or greedy (one ply)")
-        ("threads", po::value(&inv.engine.threads)->default_value(1), "search threads")
-        ("memory", po::value(&inv.engine.memoryMb)->default_value(1024),
+        ("threads", po::value(&inv.engine.threads)->default_value(1)->value_name("N"),
+            "search threads")
+        ("memory", po::value(&inv.engine.memoryMb)->default_value(1024)->value_name("MB"),
             "search tree memory cap in MB")
-        ("move-time", po::value(&inv.engine.moveTimeSeconds)->default_value(1.0),
+        ("move-time", po::value(&inv.engine.moveTimeSeconds)->default_value(1.0)->value_name("S"),
             "seconds per move when no clock is set; under a clock, the most a move may take")
-        ("visits", po::value(&inv.engine.visits)->default_value(0),
+        ("visits", po::value(&inv.engine.visits)->default_value(0)->value_name("N"),
             "fixed visits per move (0: use time)")
-        ("seed", po::value(&inv.engine.seed)->default_value(0), "random seed")
-        ("level", po::value(&inv.level)->default_value("10"),
+        ("seed", po::value(&inv.engine.seed)->default_value(0)->value_name("N"), "random seed")
+        ("level", po::value(&inv.level)->default_value("10")->value_name("N"),
             "strength 1 (a beginner beats it) to 10 (full strength); below 10 a fixed search "
             "and a deliberate choice among good moves (also GTP amz-level)")
-        ("lag-buffer", po::value(&inv.gtp.lagBufferSeconds)->default_value(0.2, "0.2"),
+        ("lag-buffer",
+            po::value(&inv.gtp.lagBufferSeconds)->default_value(0.2, "0.2")->value_name("S"),
             "seconds kept back from every clock budget for transport delays")
         ("ponder", po::bool_switch(&inv.gtp.ponder), "think on the opponent's time")
-        ("max-ponder", po::value(&inv.gtp.maxPonderSeconds)->default_value(600),
+        ("max-ponder", po::value(&inv.gtp.maxPonderSeconds)->default_value(600)->value_name("S"),
             "seconds after which one ponder search stops")
-        ("book", po::value(&inv.bookFile),
+        ("book", po::value(&inv.bookFile)->value_name("FILE"),
             "opening book file (default: the shipped book for the board size)")
         ("no-book", po::bool_switch(&inv.noBook), "play without an opening book")
-        ("data-dir", po::value(&inv.dataDir),
+        ("data-dir", po::value(&inv.dataDir)->value_name("DIR"),
             "look here first for the shipped data files (then $HIPPOLYTA_DATA_DIR, then "
             "../share/hippolyta beside the executable)")
         ("book-variety",
-            po::value(&inv.gtp.book.policy.variety)->default_value(0.02, "0.02"),
+            po::value(&inv.gtp.book.policy.variety)->default_value(0.02, "0.02")->value_name("X"),
             "play any book move whose value is within this of the best, by visits")
-        ("game-log", po::value(&inv.gtp.gameLogDir),
+        ("game-log", po::value(&inv.gtp.gameLogDir)->value_name("DIR"),
             "write every game played to a file in this directory, move by move")
         ("text", po::bool_switch(&inv.text),
             "speak the university text interface; an INPUT file may follow")
         ("botzone", po::bool_switch(&inv.botzoneMode), "play as a Botzone bot (8x8)")
-        ("botzone-turn-time", po::value(&inv.botzone.turnSeconds)->default_value(0.85, "0.85"),
+        ("botzone-turn-time",
+            po::value(&inv.botzone.turnSeconds)->default_value(0.85, "0.85")->value_name("S"),
             "Botzone: seconds per turn")
         ("botzone-first-turn-time",
-            po::value(&inv.botzone.firstTurnSeconds)->default_value(1.7),
+            po::value(&inv.botzone.firstTurnSeconds)->default_value(1.7)->value_name("S"),
             "Botzone: seconds for the first turn")
-        ("weights", po::value(&inv.weightsFile),
+        ("weights", po::value(&inv.weightsFile)->value_name("FILE"),
             "read the engine's learned constants from this weights file instead of the shipped "
             "hippolyta.weights (a bad file is refused and the built-in weights kept)")
         ("no-weights", po::bool_switch(&inv.noWeights),
-            "use the built-in weights, not the shipped weights file")
-        ("param", po::value(&inv.params)->composing(),
-            "set a search or evaluation constant, NAME=VALUE (repeatable)")
-        ("log-file", po::value(&inv.logFile), "write the log to this file instead of stderr")
-        ("log-level", po::value(&inv.logLevel)->default_value("warn"),
+            "use the built-in weights, not the shipped weights file");
+    cli.addParams(inv.params);
+    cli.add()
+        ("log-file", po::value(&inv.logFile)->value_name("FILE"),
+            "write the log to this file instead of stderr")
+        ("log-level", po::value(&inv.logLevel)->default_value("warn")->value_name("LEVEL"),
             "trace, debug, info, warn, error, critical or off");
     // clang-format on
-    po::options_description hidden;
-    hidden.add_options()("args", po::value(&inv.args));
-    po::options_description all;
-    all.add(opts).add(hidden);
-    po::positional_options_description positional;
-    positional.add("args", -1);
-    try {
-        po::variables_map vm;
-        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
-                  vm);
-        if (vm.count("help")) {
-            std::cout << opts << '\n';
-            return 0;
-        }
-        if (vm.count("version")) {
-            std::cout << versionText("hippolyta");
-            return 0;
-        }
-        po::notify(vm);
-        chooseWeights(inv);
-        for (const auto& param : inv.params)
-            if (!setParameter(inv.engine, param)) throw po::error("bad --param '" + param + "'");
-        const std::optional<int> level = parseLevel(inv.level.c_str());
-        if (!level) throw po::error("--level must be a whole number from 1 to 10");
-        inv.engine.level = *level;
-        const auto& p = inv.engine.player;
-        if (p != "mcts" && p != "alphabeta2" && p != "greedy")
-            throw po::error("unknown player '" + p + "' (mcts, alphabeta2 or greedy)");
-        if (inv.engine.threads < 1 || inv.engine.memoryMb < 1 || inv.engine.moveTimeSeconds < 0)
-            throw po::error("--threads and --memory must be positive, --move-time not negative");
-        if (!(inv.gtp.lagBufferSeconds >= 0 && inv.gtp.lagBufferSeconds <= 60))
-            throw po::error("--lag-buffer must be between 0 and 60 seconds");
-        if (!(inv.gtp.maxPonderSeconds >= 0 && inv.gtp.maxPonderSeconds <= 1e6))
-            throw po::error("--max-ponder must be between 0 and 1000000 seconds");
-        if (!(inv.gtp.book.policy.variety >= 0 && inv.gtp.book.policy.variety <= 1))
-            throw po::error("--book-variety must be between 0 and 1");
-        if (!vm["move-time"].defaulted()) inv.gtp.moveTimeCapSeconds = inv.engine.moveTimeSeconds;
-        chooseBook(inv);
-    } catch (const std::exception& e) {
-        std::cerr << "hippolyta: " << e.what() << " (see --help)\n";
-        return 1;
-    }
-    setUpLogging(inv);
-    try {
-        if (inv.text) {
-            if (inv.args.empty()) return runTextFront(std::cin, std::cout, std::cerr, inv.engine);
-            std::ifstream input(inv.args[0]);
-            if (!input) {
-                std::cerr << "hippolyta: cannot open " << inv.args[0] << '\n';
-                return 1;
-            }
-            return runTextFront(input, std::cout, std::cerr, inv.engine);
-        }
-        if (inv.botzoneMode) {
-            // The shipped 8x8 book unless --no-book (--book replaces it); chosen as GTP does.
-            const std::unique_ptr<Book> book = botzoneBook(inv);
-            inv.botzone.book = book.get();
-            inv.botzone.bookPolicy = inv.gtp.book.policy;
-            return runBotzoneFront(std::cin, std::cout, std::cerr, inv.engine, inv.botzone);
-        }
-        if (!inv.args.empty() && inv.args[0] == "bench") return runBenchCommand(inv.engine);
-        if (!inv.args.empty() && inv.args[0] == "perft") return runPerft(inv.args);
-        if (!inv.args.empty()) {
-            std::cerr << "hippolyta: unknown command '" << inv.args[0] << "'\n";
-            return 1;
-        }
-        return runGtpSession(std::cin, std::cout, inv.engine, inv.gtp);
-    } catch (const std::exception& e) {
-        std::cerr << "hippolyta: " << e.what() << '\n';
-        return 1;
-    }
+    cli.addHidden()("args", po::value(&inv.args));
+    cli.positional("args", -1);
+    return runTool(
+        cli, argc, argv,
+        [&] {
+            checkInvocation(inv);
+            if (!cli.values()["move-time"].defaulted())
+                inv.gtp.moveTimeCapSeconds = inv.engine.moveTimeSeconds;
+        },
+        [&] { return runFront(inv); });
 }

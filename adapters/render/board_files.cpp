@@ -7,6 +7,7 @@
 
 #include "engine/core/notation.h"
 #include "engine/core/records/sgf.h"
+#include "engine/core/records/text_record.h"
 
 namespace hippolyta {
 
@@ -47,17 +48,23 @@ BoardPicture pictureOfRecord(const GameRecord& record, std::optional<int> plies,
     return picture;
 }
 
+GameRecord readRecordFile(const std::string& path) {
+    const std::string text = readTextFile(path);
+    // SGF opens with '(' after any blank; the text record with its header lines.
+    const size_t first = text.find_first_not_of(" \t\r\n\xef\xbb\xbf");
+    const bool sgf = first != std::string::npos && text[first] == '(';
+    try {
+        return sgf ? readSgf(text) : readTextRecord(text);
+    } catch (const RecordError& e) {
+        throw std::invalid_argument(path + " is not a readable " +
+                                    (sgf ? "SGF game" : "text game record") + ": " + e.what());
+    }
+}
+
 BoardPicture loadPicture(const std::string& input, std::optional<int> plies, bool territory) {
     std::error_code ec;
-    if (fs::is_regular_file(input, ec)) {
-        GameRecord record;
-        try {
-            record = readSgf(readTextFile(input));
-        } catch (const RecordError& e) {
-            throw std::invalid_argument(input + " is not a readable SGF game: " + e.what());
-        }
-        return pictureOfRecord(record, plies, territory);
-    }
+    if (fs::is_regular_file(input, ec))
+        return pictureOfRecord(readRecordFile(input), plies, territory);
     Position pos = Position::start();
     try {
         pos = parsePosition(input);

@@ -1,4 +1,4 @@
-// Pictures from files: a game record (SGF) or a position string at a chosen move, for
+// Pictures from files: a game record (SGF or text) or a position string at a chosen move, for
 // build/bin/hippolyta-board and the HTML report; and the small file helpers they share.
 #pragma once
 
@@ -21,9 +21,14 @@ void writeFileByRename(const std::string& path, const std::string& text);
 // queen-distance territory. Throws std::invalid_argument for plies past the end.
 BoardPicture pictureOfRecord(const GameRecord& record, std::optional<int> plies, bool territory);
 
-// `input` is an SGF file, or else a position string ("3b3/7/... w"). Throws
-// std::invalid_argument with a message for people when it is neither, when the SGF is
-// malformed, or when plies are asked of a position string.
+// A game record file: SGF (it opens with '(') or the plain text record the match and
+// `--game-log` write. Throws std::invalid_argument with a message for people when it is
+// malformed, std::runtime_error when it cannot be read.
+GameRecord readRecordFile(const std::string& path);
+
+// `input` is a game record file (SGF or text), or else a position string ("3b3/7/... w").
+// Throws std::invalid_argument with a message for people when it is neither, when the record
+// is malformed, or when plies are asked of a position string.
 BoardPicture loadPicture(const std::string& input, std::optional<int> plies, bool territory);
 
 }  // namespace hippolyta

@@ -31,8 +31,7 @@ EngineConfig engineConfigFor(const SelfPlayConfig& c, uint64_t game) {
     e.visits = c.moveSeconds > 0 ? 0 : c.visits;
     e.seed = gameStream(c.seed, game, 1);
     for (const std::string& p : c.params)
-        if (!setParameter(e, p))
-            throw std::invalid_argument("unknown engine parameter '" + p + "'");
+        setParameterOrThrow(e, p);  // a ParameterError is a std::invalid_argument
     return e;
 }
 

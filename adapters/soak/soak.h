@@ -11,7 +11,7 @@
 namespace hippolyta {
 
 struct SoakOptions {
-    std::string engine;  // the engine's command line (one command: it is run with exec)
+    std::string engine;  // the engine's command line, run by /bin/sh (exec'd in memory mode)
     int games = 100;
     int size = 8;
     bool mixedSizes = false;  // sizes 5..10 at random

@@ -207,7 +207,8 @@ void Soak::startAnalysis() {
 
 int Soak::runPonderMemory() {
     startEngine(" --memory " + std::to_string(o_.memoryMb) + " --ponder --max-ponder " +
-                std::to_string(static_cast<long>(o_.ponderSeconds) + 60));
+                    std::to_string(static_cast<long>(o_.ponderSeconds) + 60),
+                true);
     const int pid = engine_->pid();
     double peakRss = 0, peakHwm = 0;
     try {

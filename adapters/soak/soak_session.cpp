@@ -34,10 +34,12 @@ Soak::~Soak() {
     fs::remove_all(tempDir_, ec);
 }
 
-void Soak::startEngine(const std::string& extraArgs) {
+// The command runs under /bin/sh as the match runs it, so `cd DIR && ...` and variables work;
+// the memory mode execs it instead, so that the process it measures is the engine.
+void Soak::startEngine(const std::string& extraArgs, bool exec) {
     engine_.reset();
-    std::string command = "exec " + o_.engine + extraArgs;
-    if (!o_.engineLog.empty()) command += " 2>>'" + o_.engineLog + "'";
+    std::string command = exec ? "exec " + o_.engine + extraArgs : o_.engine + extraArgs;
+    if (!o_.engineLog.empty()) command = "{ " + command + "\n} 2>>'" + o_.engineLog + "'";
     engine_ = std::make_unique<GtpProcess>(
         command, o_.engineLog.empty(), [this](char dir, const std::string& line) {
             if (trafficFile_) trafficFile_ << dir << ' ' << line << '\n';

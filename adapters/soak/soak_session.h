@@ -41,7 +41,7 @@ class Soak {
 
   private:
     // --- the engine and the dialogue ---
-    void startEngine(const std::string& extraArgs = "");
+    void startEngine(const std::string& extraArgs = "", bool exec = false);
     GtpReply ask(const std::string& command);
     std::string post(const std::string& command);
     GtpReply receive(const std::string& command, const std::string& id);

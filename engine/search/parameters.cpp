@@ -4,109 +4,177 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <map>
+#include <type_traits>
 
 namespace hippolyta {
 
 namespace {
 
-// Reads and writes one constant; `get` takes a copy because the accessors hand out references.
+// Reads and writes one constant, within [min, max]; `get` takes a copy because the accessors
+// hand out references.
 struct Accessor {
     std::function<void(EngineConfig&, double)> set;
     std::function<double(EngineConfig)> get;
+    double min = 0, max = 0;
+    bool whole = false;
 };
 
-const std::map<std::string, Accessor>& accessors() {
-    static const std::map<std::string, Accessor> table = [] {
-        std::map<std::string, Accessor> t;
-        auto real = [&](const std::string& name, auto member) {
-            t[name] = {[member](EngineConfig& c, double v) { member(c) = v; },
-                       [member](EngineConfig c) { return static_cast<double>(member(c)); }};
-        };
-        auto whole = [&](const std::string& name, auto member) {
-            t[name] = {[member](EngineConfig& c, double v) {
-                           using T = typename std::remove_reference<decltype(member(c))>::type;
-                           member(c) = static_cast<T>(v);
-                       },
-                       [member](EngineConfig c) { return static_cast<double>(member(c)); }};
-        };
-        real("exploration", [](EngineConfig& c) -> double& { return c.search.exploration; });
-        whole("playout_plies", [](EngineConfig& c) -> int& { return c.search.playoutPlies; });
-        real("widening_base", [](EngineConfig& c) -> double& { return c.search.wideningBase; });
-        real("widening_scale", [](EngineConfig& c) -> double& { return c.search.wideningScale; });
-        real("widening_exponent",
-             [](EngineConfig& c) -> double& { return c.search.wideningExponent; });
-        whole("first_chunk", [](EngineConfig& c) -> uint32_t& { return c.search.firstChunk; });
-        whole("expand_visits", [](EngineConfig& c) -> uint32_t& { return c.search.expandVisits; });
-        whole("virtual_loss", [](EngineConfig& c) -> uint32_t& { return c.search.virtualLoss; });
-        t["ordering"] = {// MoveOrdering's number
-                         [](EngineConfig& c, double v) {
-                             c.search.ordering = static_cast<MoveOrdering>(static_cast<int>(v));
-                         },
-                         [](EngineConfig c) {
-                             return static_cast<double>(static_cast<int>(c.search.ordering));
-                         }};
-        real("prior_bias", [](EngineConfig& c) -> double& { return c.search.priorBias; });
-        whole("rerank_top", [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });
-        whole("eval_order_visits",
-              [](EngineConfig& c) -> uint32_t& { return c.search.evalOrderVisits; });
-        whole("region_budget_tree",
-              [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetTree; });
-        whole("region_budget_root",
-              [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetRoot; });
-        whole("solver_budget", [](EngineConfig& c) -> uint64_t& { return c.search.solverBudget; });
-        whole("solver_max_empty", [](EngineConfig& c) -> int& { return c.search.solverMaxEmpty; });
-        for (int k = 0; k < kEvalTerms; ++k) {
-            const std::string name = kEvalTermNames[k];
-            TermWeights EvalWeights::*term = kEvalTermMembers[k];
-            t["eval." + name + ".open"] = {
-                [term](EngineConfig& c, double v) { (c.eval.*term).open = v; },
-                [term](EngineConfig c) { return (c.eval.*term).open; }};
-            t["eval." + name + ".end"] = {
-                [term](EngineConfig& c, double v) { (c.eval.*term).end = v; },
-                [term](EngineConfig c) { return (c.eval.*term).end; }};
-            // One board size's own values; unset (NaN) ones read as no value.
-            for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n)
-                for (int e = 0; e < 2; ++e) {
-                    const size_t i = static_cast<size_t>(2 * k + e);
-                    const size_t size = static_cast<size_t>(n);
-                    t[sizeTermName(n, name + (e == 0 ? ".open" : ".end"))] = {
-                        [size, i](EngineConfig& c, double v) { c.eval.bySize[size].value[i] = v; },
-                        [size, i](EngineConfig c) { return c.eval.bySize[size].value[i]; }};
-                }
-        }
-        real("eval.tie_bonus", [](EngineConfig& c) -> double& { return c.eval.tieBonus; });
-        real("eval.phase_scale", [](EngineConfig& c) -> double& { return c.eval.phaseScale; });
-        real("eval.trapped_penalty",
-             [](EngineConfig& c) -> double& { return c.eval.trappedPenalty; });
-        real("eval.trapped_below", [](EngineConfig& c) -> double& { return c.eval.trappedBelow; });
-        real("eval.win_scale", [](EngineConfig& c) -> double& { return c.eval.winScale; });
-        for (int i = 0; i < PriorLayout::kCount; ++i)
-            t[priorWeightName(i)] = {
-                [i](EngineConfig& c, double v) { c.prior[i] = static_cast<float>(v); },
-                [i](EngineConfig c) { return static_cast<double>(c.prior[i]); }};
+// Ranges wide enough for any tuning run, narrow enough that no value overflows its field,
+// divides by zero or leaves the search without a move to try.
+constexpr double kWeightLimit = 1000;  // evaluation and prior weights, either sign
+constexpr double kBudgetLimit = 1e12;  // node budgets
+
+using Table = std::map<std::string, Accessor>;
+
+// A real constant of EngineConfig, reached by `member`.
+template <class Member>
+void addReal(Table& t, const std::string& name, double min, double max, Member member) {
+    t[name] = {[member](EngineConfig& c, double v) { member(c) = v; },
+               [member](EngineConfig c) { return static_cast<double>(member(c)); }, min, max,
+               false};
+}
+
+// A whole-number constant; the range check keeps the conversion from double defined.
+template <class Member>
+void addWhole(Table& t, const std::string& name, double min, double max, Member member) {
+    t[name] = {[member](EngineConfig& c, double v) {
+                   using T = typename std::remove_reference<decltype(member(c))>::type;
+                   member(c) = static_cast<T>(v);
+               },
+               [member](EngineConfig c) { return static_cast<double>(member(c)); }, min, max, true};
+}
+
+void addSearchConstants(Table& t) {
+    addReal(t, "exploration", 0, 100,
+            [](EngineConfig& c) -> double& { return c.search.exploration; });
+    addWhole(t, "playout_plies", 0, 1000,
+             [](EngineConfig& c) -> int& { return c.search.playoutPlies; });
+    addReal(t, "widening_base", 1, 1e6,
+            [](EngineConfig& c) -> double& { return c.search.wideningBase; });
+    addReal(t, "widening_scale", 0, 1e6,
+            [](EngineConfig& c) -> double& { return c.search.wideningScale; });
+    addReal(t, "widening_exponent", 0, 4,
+            [](EngineConfig& c) -> double& { return c.search.wideningExponent; });
+    addWhole(t, "first_chunk", 1, 1e6,
+             [](EngineConfig& c) -> uint32_t& { return c.search.firstChunk; });
+    addWhole(t, "expand_visits", 1, 1e9,
+             [](EngineConfig& c) -> uint32_t& { return c.search.expandVisits; });
+    addWhole(t, "virtual_loss", 0, 1e6,
+             [](EngineConfig& c) -> uint32_t& { return c.search.virtualLoss; });
+    // MoveOrdering's number.
+    t["ordering"] = {
+        [](EngineConfig& c, double v) {
+            c.search.ordering = static_cast<MoveOrdering>(static_cast<int>(v));
+        },
+        [](EngineConfig c) { return static_cast<double>(static_cast<int>(c.search.ordering)); }, 0,
+        2, true};
+    addReal(t, "prior_bias", 0, 1e6, [](EngineConfig& c) -> double& { return c.search.priorBias; });
+    addWhole(t, "rerank_top", 0, 1e6,
+             [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });
+    addWhole(t, "eval_order_visits", 0, 1e9,
+             [](EngineConfig& c) -> uint32_t& { return c.search.evalOrderVisits; });
+    addWhole(t, "region_budget_tree", 0, kBudgetLimit,
+             [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetTree; });
+    addWhole(t, "region_budget_root", 0, kBudgetLimit,
+             [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetRoot; });
+    addWhole(t, "solver_budget", 0, kBudgetLimit,
+             [](EngineConfig& c) -> uint64_t& { return c.search.solverBudget; });
+    addWhole(t, "solver_max_empty", 0, kMaxBoardSize * kMaxBoardSize,
+             [](EngineConfig& c) -> int& { return c.search.solverMaxEmpty; });
+}
+
+void addEvalConstants(Table& t) {
+    const double w = kWeightLimit;
+    for (int k = 0; k < kEvalTerms; ++k) {
+        const std::string name = kEvalTermNames[k];
+        TermWeights EvalWeights::*term = kEvalTermMembers[k];
+        addReal(t, "eval." + name + ".open", -w, w,
+                [term](EngineConfig& c) -> double& { return (c.eval.*term).open; });
+        addReal(t, "eval." + name + ".end", -w, w,
+                [term](EngineConfig& c) -> double& { return (c.eval.*term).end; });
+        // One board size's own values; unset (NaN) ones read as no value.
+        for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n)
+            for (int e = 0; e < 2; ++e) {
+                const size_t i = static_cast<size_t>(2 * k + e);
+                const size_t size = static_cast<size_t>(n);
+                addReal(
+                    t, sizeTermName(n, name + (e == 0 ? ".open" : ".end")), -w, w,
+                    [size, i](EngineConfig& c) -> double& { return c.eval.bySize[size].value[i]; });
+            }
+    }
+    addReal(t, "eval.tie_bonus", -w, w, [](EngineConfig& c) -> double& { return c.eval.tieBonus; });
+    addReal(t, "eval.phase_scale", 0.001, 1e6,
+            [](EngineConfig& c) -> double& { return c.eval.phaseScale; });
+    addReal(t, "eval.trapped_penalty", -w, w,
+            [](EngineConfig& c) -> double& { return c.eval.trappedPenalty; });
+    addReal(t, "eval.trapped_below", 0, w,
+            [](EngineConfig& c) -> double& { return c.eval.trappedBelow; });
+    addReal(t, "eval.win_scale", 0.001, 1e6,
+            [](EngineConfig& c) -> double& { return c.eval.winScale; });
+    for (int i = 0; i < PriorLayout::kCount; ++i)
+        addReal(t, priorWeightName(i), -w, w,
+                [i](EngineConfig& c) -> float& { return c.prior[static_cast<size_t>(i)]; });
+}
+
+const Table& accessors() {
+    static const Table table = [] {
+        Table t;
+        addSearchConstants(t);
+        addEvalConstants(t);
         return t;
     }();
     return table;
 }
 
+// A number as people write it: "8", "0.14", "1e+12".
+std::string numberText(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
 }  // namespace
 
-bool setParameter(EngineConfig& config, const std::string& name, double value) {
+std::string parameterProblem(const std::string& name, double value) {
     const auto it = accessors().find(name);
-    if (it == accessors().end()) return false;
-    it->second.set(config, value);
+    if (it == accessors().end()) return "unknown constant '" + name + "' (--param help lists them)";
+    const Accessor& a = it->second;
+    if (!(value >= a.min && value <= a.max))
+        return name + " must be " + (a.whole ? "a whole number " : "") + "from " +
+               numberText(a.min) + " to " + numberText(a.max) + ", not " + numberText(value);
+    if (a.whole && value != std::floor(value))
+        return name + " must be a whole number, not " + numberText(value);
+    return {};
+}
+
+bool setParameter(EngineConfig& config, const std::string& name, double value) {
+    if (!parameterProblem(name, value).empty()) return false;
+    accessors().at(name).set(config, value);
     return true;
 }
 
-bool setParameter(EngineConfig& config, const std::string& assignment) {
+void setParameterOrThrow(EngineConfig& config, const std::string& assignment) {
     const size_t eq = assignment.find('=');
-    if (eq == std::string::npos) return false;
-    const std::string value = assignment.substr(eq + 1);
-    double v = 0;
-    if (!parseDecimal(value, v)) return false;
-    return setParameter(config, assignment.substr(0, eq), v);
+    if (eq == std::string::npos)
+        throw ParameterError("'" + assignment + "' is not NAME=VALUE (--param help lists them)");
+    const std::string name = assignment.substr(0, eq), text = assignment.substr(eq + 1);
+    double value = 0;
+    if (!parseDecimal(text, value)) throw ParameterError(name + ": '" + text + "' is not a number");
+    const std::string problem = parameterProblem(name, value);
+    if (!problem.empty()) throw ParameterError(problem);
+    accessors().at(name).set(config, value);
+}
+
+bool setParameter(EngineConfig& config, const std::string& assignment) {
+    try {
+        setParameterOrThrow(config, assignment);
+        return true;
+    } catch (const ParameterError&) {
+        return false;
+    }
 }
 
 std::optional<double> getParameter(const EngineConfig& config, const std::string& name) {
@@ -124,9 +192,33 @@ std::string sizeTermName(int size, const std::string& term) {
 
 std::vector<std::string> parameterNames() {
     std::vector<std::string> names;
-    for (const auto& [name, unused] : accessors())
-        names.push_back(name);
+    for (const auto& entry : accessors())
+        names.push_back(entry.first);
     return names;
+}
+
+std::vector<ParameterInfo> parameterInfos() {
+    const EngineConfig defaults;
+    std::vector<ParameterInfo> infos;
+    for (const auto& entry : accessors()) {
+        const Accessor& a = entry.second;
+        infos.push_back({entry.first, a.min, a.max, a.whole, getParameter(defaults, entry.first)});
+    }
+    return infos;
+}
+
+std::string parameterHelp() {
+    std::string text =
+        "Constants for --param NAME=VALUE: name, range, built-in value (before any weights "
+        "file;\n'unset' board-size weights follow the shared eval.TERM ones)\n";
+    for (const ParameterInfo& p : parameterInfos()) {
+        char line[160];
+        std::snprintf(line, sizeof line, "  %-28s %s %s..%s  %s\n", p.name.c_str(),
+                      p.whole ? "whole" : "real ", numberText(p.min).c_str(),
+                      numberText(p.max).c_str(), p.init ? numberText(*p.init).c_str() : "unset");
+        text += line;
+    }
+    return text;
 }
 
 }  // namespace hippolyta

@@ -104,7 +104,7 @@ std::string formatWeights(const WeightsFile& weights) {
 
 void applyWeights(const WeightsFile& weights, EngineConfig& config) {
     for (const auto& [key, value] : weights.values)
-        if (!setParameter(config, key, value)) throw WeightsError("unknown constant '" + key + "'");
+        if (!setParameter(config, key, value)) throw WeightsError(parameterProblem(key, value));
 }
 
 WeightsFile weightsOf(const EngineConfig& config, const std::vector<std::string>& names,

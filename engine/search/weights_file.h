@@ -40,7 +40,7 @@ struct WeightsFile {
 WeightsFile parseWeights(std::string_view text, const std::string& name);
 // The file's text, checksum line included; values print with the fewest digits that read back.
 std::string formatWeights(const WeightsFile& weights);
-// Sets every value on config (all names are known: parseWeights checked them).
+// Sets every value on config; throws WeightsError for a value out of its constant's range.
 void applyWeights(const WeightsFile& weights, EngineConfig& config);
 // The current values of `names` in config, with the comments.
 WeightsFile weightsOf(const EngineConfig& config, const std::vector<std::string>& names,

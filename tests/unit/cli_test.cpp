@@ -2,36 +2,15 @@
 // errors, and the CPU check's list of missing extensions.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <regex>
 #include <string>
 
+#include "tests/unit/cli_run.h"
 #include "tools/common/build_info.h"
 #include "tools/common/cpu_check.h"
 
 namespace hippolyta {
 namespace {
-
-struct CliRun {
-    int status = -1;
-    std::string out;  // stdout and stderr
-};
-
-// Runs a build/bin executable through the shell with stdin from `input`.
-CliRun runCliTool(const std::string& args, const std::string& input = "") {
-    const std::string command =
-        "printf '" + input + "' | " + HIPPOLYTA_BIN_DIR "/" + args + " 2>&1";
-    CliRun run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return run;
-    std::array<char, 4096> buffer;
-    size_t n;
-    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        run.out.append(buffer.data(), n);
-    run.status = pclose(pipe);
-    return run;
-}
 
 // The commit is git describe's (a hash, or a tag with the commits since it) or "unknown".
 const std::regex kVersionPattern(

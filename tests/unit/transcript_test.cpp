@@ -13,7 +13,7 @@
 //   <* REGEX          any number of next output lines (none included) matching REGEX, greedily
 //   ~ MILLISECONDS    wait this long before sending the lines that follow (for pondering and
 //                     streaming analysis, which run until the next input line)
-//   ~> REGEX          wait until an output line matching REGEX has arrived (up to kWaitLimit)
+//   ~> REGEX          wait until an output line matching REGEX has arrived (up to 30 s)
 //                     before sending the lines that follow: streaming tests that must not depend
 //                     on how fast a loaded machine runs the engine
 // The runner starts the engine, writes the input at once up to each pause (so commands always
@@ -27,138 +27,28 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <boost/process.hpp>
 #include <chrono>
-#include <condition_variable>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <optional>
 #include <random>
 #include <regex>
 #include <sstream>
-#include <thread>
 
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
-#include "tests/unit/child_wait.h"
+#include "tests/unit/engine_pipe.h"
 
 namespace hippolyta {
 namespace {
 
-namespace bp = boost::process;
 namespace fs = std::filesystem;
 
 const fs::path kTranscriptDir = fs::path(HIPPOLYTA_SOURCE_DIR) / "tests" / "transcripts";
 const fs::path kEngine = fs::path(HIPPOLYTA_BIN_DIR) / "hippolyta";
-constexpr auto kTimeLimit = std::chrono::seconds(60);
-constexpr auto kWaitLimit = std::chrono::seconds(30);
-
-struct EngineRun {
-    std::string output;
-    int exitCode = -1;
-    bool exitedNormally = false;
-    bool timedOut = false;
-};
-
-// Runs the engine with `args`, feeding `input` while reading its stdout concurrently (so a
-// large exchange cannot deadlock on full pipes). Kills it after kTimeLimit.
-bool writeAll(int fd, const std::string& text) {
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;  // EPIPE
-        done += static_cast<size_t>(n);
-    }
-    return true;
-}
-
-// Input to send: each chunk after a pause, or once an output line matches `waitFor`.
-struct InputChunk {
-    std::chrono::milliseconds pauseBefore{0};
-    std::string text;
-    std::optional<std::regex> waitFor;
-};
-
-// The engine's output as it arrives, shared by the reader and the writer that waits on it.
-class OutputSoFar {
-  public:
-    void append(const char* data, size_t n) {
-        {
-            std::lock_guard lock(mutex_);
-            text_.append(data, n);
-        }
-        changed_.notify_all();
-    }
-    void close() {
-        {
-            std::lock_guard lock(mutex_);
-            closed_ = true;
-        }
-        changed_.notify_all();
-    }
-    // Waits until a complete line matches `re`, the output ends or kWaitLimit passes.
-    void waitForLine(const std::regex& re) {
-        std::unique_lock lock(mutex_);
-        changed_.wait_for(lock, kWaitLimit, [&] { return closed_ || hasLine(re); });
-    }
-    std::string text() {
-        std::lock_guard lock(mutex_);
-        return text_;
-    }
-
-  private:
-    bool hasLine(const std::regex& re) const {
-        std::istringstream in(text_);
-        for (std::string line; std::getline(in, line);)
-            if (!in.eof() && std::regex_match(line, re)) return true;
-        return false;
-    }
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::string text_;
-    bool closed_ = false;
-};
 
 EngineRun runEngine(const std::vector<std::string>& args, const std::vector<InputChunk>& input) {
-    std::signal(SIGPIPE, SIG_IGN);  // the engine may exit (quit) before reading everything
-    bp::pipe in, out;
-    bp::child child(kEngine.string(), bp::args(args), bp::std_in<in, bp::std_out> out,
-                    bp::std_err > bp::null);
-    OutputSoFar output;
-    std::thread writer([&] {
-        for (const InputChunk& chunk : input) {
-            std::this_thread::sleep_for(chunk.pauseBefore);
-            if (chunk.waitFor) output.waitForLine(*chunk.waitFor);
-            if (!writeAll(in.native_sink(), chunk.text)) break;  // the engine stopped reading
-        }
-        ::close(in.native_sink());
-        in.assign_sink(-1);
-    });
-    EngineRun run;
-    std::thread reader([&] {
-        char buf[65536];
-        for (;;) {
-            const ssize_t n = ::read(out.native_source(), buf, sizeof buf);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) break;
-            output.append(buf, static_cast<size_t>(n));
-        }
-        output.close();
-    });
-    if (!exitedWithin(child, kTimeLimit)) {
-        run.timedOut = true;
-        child.terminate();
-    }
-    writer.join();
-    reader.join();
-    run.output = output.text();
-    const int status = child.native_exit_code();
-    run.exitedNormally = !run.timedOut && WIFEXITED(status);
-    run.exitCode = run.exitedNormally ? WEXITSTATUS(status) : -1;
-    return run;
+    return runEngine(EngineLaunch{kEngine.string(), args}, input);
 }
 
 struct Expectation {
