@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "adapters/match/time_control.h"
+#include "engine/core/file_io.h"
 #include "engine/core/text_util.h"
 
 namespace hippolyta {
@@ -159,21 +160,16 @@ ResultsTable::ResultsTable(std::string path, const std::string& matchKey) : path
     namespace fs = std::filesystem;
     std::error_code ec;
     if (fs::exists(path_, ec) && fs::file_size(path_, ec) > 0) {
-        std::ifstream in(path_, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (!in) throw std::runtime_error("cannot read results table " + path_);
         ParsedTable parsed;
         try {
-            parsed = parseResultsTable(text.str(), path_);
+            parsed = parseResultsTable(readWholeFile(path_), path_);
         } catch (const std::invalid_argument& e) {
             throw std::runtime_error(std::string(e.what()) +
                                      " (fix or move the file; finished games are kept there)");
         }
-        if (parsed.matchKey.empty() && parsed.rows.empty()) {  // killed while writing the header
-            out_.open(path_, std::ios::out | std::ios::trunc | std::ios::binary);
-            out_ << header(matchKey);
-            out_.flush();
+        if (parsed.matchKey.empty() && parsed.rows.empty()) {  // a cut header (older writers)
+            writeFileAtomically(path_, header(matchKey));
+            out_.open(path_, std::ios::out | std::ios::app | std::ios::binary);
             if (!out_) throw std::runtime_error("cannot write results table " + path_);
             repaired_ = parsed.tornLastLine;
             return;
@@ -189,10 +185,9 @@ ResultsTable::ResultsTable(std::string path, const std::string& matchKey) : path
         }
         rows_ = std::move(parsed.rows);
         out_.open(path_, std::ios::out | std::ios::app | std::ios::binary);
-    } else {
-        out_.open(path_, std::ios::out | std::ios::trunc | std::ios::binary);
-        out_ << header(matchKey);
-        out_.flush();
+    } else {  // the header whole or not at all, then rows appended
+        writeFileAtomically(path_, header(matchKey));
+        out_.open(path_, std::ios::out | std::ios::app | std::ios::binary);
     }
     if (!out_) throw std::runtime_error("cannot write results table " + path_);
 }

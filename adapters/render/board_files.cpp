@@ -1,38 +1,15 @@
 #include "adapters/render/board_files.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
+#include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/records/sgf.h"
 
 namespace hippolyta {
 
 namespace fs = std::filesystem;
-
-std::string readTextFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw std::runtime_error("cannot read " + path);
-    return text.str();
-}
-
-void writeFileByRename(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) throw std::runtime_error("cannot write " + tmp);
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
-}
 
 BoardPicture pictureOfRecord(const GameRecord& record, std::optional<int> plies, bool territory) {
     const int total = static_cast<int>(record.moves.size());
@@ -52,7 +29,7 @@ BoardPicture loadPicture(const std::string& input, std::optional<int> plies, boo
     if (fs::is_regular_file(input, ec)) {
         GameRecord record;
         try {
-            record = readSgf(readTextFile(input));
+            record = readSgf(readWholeFile(input));
         } catch (const RecordError& e) {
             throw std::invalid_argument(input + " is not a readable SGF game: " + e.what());
         }

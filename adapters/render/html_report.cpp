@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "adapters/render/board_files.h"
 #include "adapters/render/report_assets.h"
 #include "adapters/render/svg_board.h"
+#include "engine/core/file_io.h"
 #include "engine/core/text_util.h"
 
 namespace hippolyta {
@@ -279,7 +279,7 @@ std::string renderHtmlReport(const ReportData& data) {
 std::string writeHtmlReport(const std::string& dir) {
     const ReportData data = loadReportData(dir);
     const std::string path = (std::filesystem::path(dir) / "report.html").string();
-    writeFileByRename(path, renderHtmlReport(data));
+    writeFileAtomically(path, renderHtmlReport(data));
     return path;
 }
 
