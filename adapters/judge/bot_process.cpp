@@ -20,9 +20,11 @@ void closeQuietly(int& fd) {
     fd = -1;
 }
 
-void killGroup(int pid) {
+// Kills the group; waits for its leader unless it was reaped already.
+void killGroup(int pid, bool reaped) {
     if (pid <= 0) return;
     ::kill(-pid, SIGKILL);
+    if (reaped) return;
     ::kill(pid, SIGKILL);
     while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
     }
@@ -65,7 +67,7 @@ BotProcess::~BotProcess() {
 void BotProcess::kill() {
     closeQuietly(in_);
     closeQuietly(out_);
-    killGroup(pid_);
+    killGroup(pid_, reaped_);
     pid_ = -1;
 }
 
@@ -111,9 +113,33 @@ std::optional<std::string> BotProcess::readLine(double seconds) {
         char chunk[4096];
         const ssize_t r = ::read(out_, chunk, sizeof chunk);
         if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) return std::nullopt;
+        if (r <= 0) {
+            ended_ = true;
+            return std::nullopt;
+        }
         buffer_.append(chunk, static_cast<size_t>(r));
     }
+}
+
+std::string BotProcess::exitDescription(double seconds) {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+    int status = 0;
+    while (!reaped_) {
+        const int r = pid_ > 0 ? ::waitpid(pid_, &status, WNOHANG) : -1;
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return "exit unknown";
+        if (r == pid_) {
+            reaped_ = true;
+            break;
+        }
+        if (Clock::now() >= deadline) return "still running";
+        ::usleep(10000);
+    }
+    if (WIFSIGNALED(status))
+        return "killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
+               strsignal(WTERMSIG(status)) + ")";
+    return "exit status " + std::to_string(WEXITSTATUS(status));
 }
 
 BusyLoad::BusyLoad(int count) {

@@ -21,6 +21,11 @@ class BotProcess {
     bool writeLine(const std::string& line);
     // The next line (without '\n'), or nothing at end of output or after `seconds`.
     std::optional<std::string> readLine(double seconds);
+    // Whether the bot closed its output (it exited or crashed), rather than being slow.
+    bool outputEnded() const { return ended_; }
+    // How the bot ended, waiting up to `seconds` for it: "exit status 3", "killed by signal
+    // 11 (Segmentation fault)", or "still running".
+    std::string exitDescription(double seconds);
     // Stops and continues the whole process group (SIGSTOP, SIGCONT), as Botzone does between
     // a keep-running bot's turns.
     void pause();
@@ -33,6 +38,8 @@ class BotProcess {
     int in_ = -1;   // we write the bot's stdin
     int out_ = -1;  // we read its stdout
     std::string buffer_;
+    bool ended_ = false;
+    bool reaped_ = false;  // exitDescription waited for it
 };
 
 // Starts `count` processes that spin on the CPU until stopped (a loaded machine).
