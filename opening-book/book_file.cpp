@@ -1,17 +1,14 @@
 // The binary book file: writing (atomic), reading and checking. See book_file.h for the layout.
 #include "opening-book/book_file.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <system_error>
 
+#include "engine/core/file_io.h"
 #include "engine/core/fnv.h"
 #include "engine/core/portable.h"
 #include "opening-book/symmetry.h"
@@ -225,51 +222,20 @@ Book loadBook(const std::string& path) {
     if (fileBytes > kMaxFileBytes)
         throw BookError(name + ": " + std::to_string(fileBytes) +
                         " bytes; a book may not exceed 256 MB");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw BookError(name + ": can't open: " + systemMessage(errno));
-    std::string bytes(static_cast<size_t>(fileBytes), '\0');
-    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (static_cast<uintmax_t>(in.gcount()) != fileBytes || in.peek() != EOF)
-        throw BookError(name + ": can't read: the file changed while reading");
+    std::string bytes;
+    try {
+        bytes = readWholeFile(path, static_cast<size_t>(kMaxFileBytes));
+    } catch (const FileError& e) {
+        throw BookError(e.what());
+    }
     return parseBook(bytes, name);
 }
 
 void saveBook(const Book& book, const std::string& path) {
-    const std::string bytes = serializeBook(book);
-    const std::string& name = path;
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw BookError(name + ": can't write " + tmp + ": " + systemMessage(errno));
-    auto fail = [&](const std::string& what, int err) {
-        ::close(fd);
-        std::remove(tmp.c_str());
-        return BookError(name + ": " + what + ": " + systemMessage(err));
-    };
-    for (size_t done = 0; done < bytes.size();) {
-        const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) throw fail("can't write " + tmp, w < 0 ? errno : EIO);
-        done += static_cast<size_t>(w);
-    }
-    if (::fsync(fd) != 0) throw fail("can't flush " + tmp, errno);
-    if (::close(fd) != 0) {
-        const int err = errno;
-        std::remove(tmp.c_str());
-        throw BookError(name + ": can't close " + tmp + ": " + systemMessage(err));
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const int err = errno;
-        std::remove(tmp.c_str());
-        throw BookError(name + ": can't replace the file: " + systemMessage(err));
-    }
-    // Make the rename itself durable; a failure here leaves a complete file either way.
-    const size_t slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? "."
-                            : slash == 0               ? "/"
-                                                       : path.substr(0, slash);
-    if (const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
-        ::fsync(dfd);
-        ::close(dfd);
+    try {
+        writeFileAtomically(path, serializeBook(book));
+    } catch (const FileError& e) {
+        throw BookError(e.what());
     }
 }
 

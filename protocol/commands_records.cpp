@@ -1,11 +1,10 @@
 // Game records over GTP: loadsgf and printsgf, on the SGF code of engine/core/records.
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
-#include <fstream>
 #include <limits>
 #include <sstream>
 
+#include "engine/core/file_io.h"
 #include "engine/core/records/sgf.h"
 #include "engine/eval/final_score.h"
 #include "protocol/gtp_commands.h"
@@ -16,16 +15,14 @@ namespace hippolyta {
 namespace {
 
 // Real Amazons records are a few kilobytes; refuse anything absurdly large.
-constexpr std::streamsize kMaxRecordBytes = 4 << 20;
+constexpr size_t kMaxRecordBytes = 4 << 20;
 
 std::string readRecordFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw GtpError("cannot load file: cannot open " + path);
-    std::string text(kMaxRecordBytes + 1, '\0');
-    in.read(text.data(), kMaxRecordBytes + 1);
-    if (in.gcount() > kMaxRecordBytes) throw GtpError("cannot load file: " + path + " too large");
-    text.resize(static_cast<size_t>(in.gcount()));
-    return text;
+    try {
+        return readWholeFile(path, kMaxRecordBytes);
+    } catch (const FileError& e) {
+        throw GtpError(std::string("cannot load file: ") + e.what());
+    }
 }
 
 // loadsgf FILE [MOVE_NUMBER]: as in GTP, the position before move MOVE_NUMBER (all moves
@@ -54,27 +51,16 @@ GameRecord currentRecord(const Game& game) {
     return record;
 }
 
-// Written through a temporary file and a rename, so a kill never leaves half a record.
-void writeFileAtomically(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) throw GtpError("cannot write " + tmp);
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw GtpError("cannot write " + path);
-    }
-}
-
 // printsgf [FILE]: the game as SGF, answered or written to FILE.
 std::string printSgfCommand(GtpState& state, const GtpArgs& args) {
     args.expectCount(0, 1);
     std::string sgf = writeSgf(currentRecord(state.game()));
     if (args.size() == 1) {
-        writeFileAtomically(args[0], sgf);
+        try {
+            writeFileAtomically(args[0], sgf);  // a kill never leaves half a record
+        } catch (const FileError& e) {
+            throw GtpError(e.what());
+        }
         return {};
     }
     // A GTP answer may not contain an empty line.

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "engine/core/file_io.h"
 #include "engine/core/records/text_record.h"
 
 namespace hippolyta {
@@ -62,18 +63,14 @@ void GameLog::undoMove() {
     record_.movers.pop_back();
     record_.timeLeft.pop_back();
     file_.close();
-    const std::string tmp = path_ + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::out | std::ios::trunc);
-        out << formatTextHeader(record_, false);
-        for (Move m : record_.moves)
-            out << formatTextMove(m, record_.size());
-        out.flush();
-        if (!out) throw GameLogError("game log: cannot write " + tmp);
+    std::string text = formatTextHeader(record_, false);
+    for (Move m : record_.moves)
+        text += formatTextMove(m, record_.size());
+    try {
+        writeFileAtomically(path_, text);
+    } catch (const FileError& e) {
+        throw GameLogError(std::string("game log: ") + e.what());
     }
-    std::error_code ec;
-    fs::rename(tmp, path_, ec);
-    if (ec) throw GameLogError("game log: cannot replace " + path_ + ": " + ec.message());
     file_.open(path_, std::ios::out | std::ios::app);
     if (!file_) throw GameLogError("game log: cannot reopen " + path_);
 }

@@ -1,24 +1,21 @@
 #include "protocol/weights_source.h"
 
-#include <fstream>
-#include <sstream>
-
+#include "engine/core/file_io.h"
 #include "engine/search/weights_file.h"
 
 namespace hippolyta {
 
 bool loadWeightsInto(const std::string& path, EngineConfig& config, std::ostream& err) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        err << "hippolyta: cannot read the weights file " << path
-            << "; using the built-in weights\n";
+    std::string text;
+    try {
+        text = readWholeFile(path);
+    } catch (const FileError& e) {
+        err << "hippolyta: weights file: " << e.what() << "; using the built-in weights\n";
         return false;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
     try {
         // Parsed whole before anything is applied: a bad file never half-applies.
-        const WeightsFile weights = parseWeights(text.str(), path);
+        const WeightsFile weights = parseWeights(text, path);
         applyWeights(weights, config);
         return true;
     } catch (const WeightsError& e) {

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "adapters/render/board_files.h"
+#include "engine/core/file_io.h"
 #include "tools/common/tool_options.h"
 
 namespace po = boost::program_options;
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
             std::cout.flush();
             return std::cout ? 0 : 1;
         }
-        writeFileByRename(output, svg);
+        writeFileAtomically(output, svg);
         return 0;
     });
 }

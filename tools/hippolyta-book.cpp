@@ -12,11 +12,11 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "adapters/common/interrupts.h"
+#include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "opening-book/book_file.h"
 #include "opening-book/book_tree.h"
@@ -332,14 +332,9 @@ int runExport(const std::vector<std::string>& args) {
         std::cout.flush();
         return std::cout ? 0 : 1;
     }
-    const fs::path tmp = out + ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream f(tmp);
-        exportBookText(book, f);
-        f.flush();
-        if (!f) throw std::runtime_error(tmp.string() + ": cannot write");
-    }
-    fs::rename(tmp, out);
+    std::ostringstream text;
+    exportBookText(book, text);
+    writeFileAtomically(out, text.str());
     return 0;
 }
 
@@ -353,8 +348,7 @@ int runImport(const std::vector<std::string>& args) {
             "binary book to write (atomically)");
     // clang-format on
     if (!cli.parse(args)) return 0;
-    std::ifstream f(in);
-    if (!f) throw std::runtime_error(in + ": cannot read");
+    std::istringstream f(readWholeFile(in));
     Book book = importBookText(f);
     EdgeCache edges;
     backUpCalibrated(book, edges);

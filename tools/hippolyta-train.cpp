@@ -2,15 +2,14 @@
 // move-order quality, and writes weights files. See docs/learning.md.
 
 #include <chrono>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "adapters/common/interrupts.h"
 #include "adapters/training/eval_fit.h"
 #include "adapters/training/fit_data.h"
 #include "adapters/training/prior_fit.h"
 #include "adapters/training/spsa_runner.h"
+#include "engine/core/file_io.h"
 #include "engine/core/text_util.h"
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
@@ -57,34 +56,18 @@ void addCommon(ToolOptions& cli, Common& c) {
     // clang-format on
 }
 
-std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(path + ": cannot read");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 EngineConfig startConfig(const Common& c) {
     EngineConfig config;
     if (!c.weightsIn.empty())
-        applyWeights(parseWeights(readFile(c.weightsIn), c.weightsIn), config);
+        applyWeights(parseWeights(readWholeFile(c.weightsIn), c.weightsIn), config);
     return config;
 }
 
-// Writes the weights file by temp file + rename, with how it was made.
+// Writes the weights file whole or not at all, with how it was made.
 void writeWeights(const Common& c, const EngineConfig& config, std::vector<std::string> notes) {
     if (c.weightsOut.empty()) return;
-    const std::string text = formatWeights(weightsOf(config, parameterNames(), std::move(notes)));
-    const std::string tmp = c.weightsOut + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        out << text;
-        out.flush();
-        if (!out) throw std::runtime_error(tmp + ": cannot write");
-    }
-    if (std::rename(tmp.c_str(), c.weightsOut.c_str()) != 0)
-        throw std::runtime_error(c.weightsOut + ": cannot replace");
+    writeFileAtomically(c.weightsOut,
+                        formatWeights(weightsOf(config, parameterNames(), std::move(notes))));
     std::cout << "wrote " << c.weightsOut << "\n";
 }
 
@@ -253,7 +236,7 @@ int runSpsaCommand(const std::vector<std::string>& args) {
         throw UsageError("--batch must be at least the shard count");
     if (core.outDir.empty()) throw UsageError("spsa needs --out DIR (its state is the table)");
     if (config.schedule.iterations < 1) throw UsageError("--iterations must be at least 1");
-    config.params = parseSpsaParams(readFile(paramsFile));
+    config.params = parseSpsaParams(readWholeFile(paramsFile));
     core.tool = "hippolyta-train spsa";
     core.application = "hippolyta-train";
     return runSpsa(config, std::cout, std::cerr, &catchInterrupts());

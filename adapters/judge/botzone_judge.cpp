@@ -134,6 +134,8 @@ class JudgedGame {
         const int ply = static_cast<int>(game_.moves().size()) + 1;
         summary_.turns.push_back({number_, ply, !started, seconds});
         logTurn(ply, side, !started, seconds);
+        if (!answer && bot.outputEnded())
+            return "the bot ended without answering (it " + bot.exitDescription() + ")";
         if (!answer) return "no answer within " + formatSeconds(config_.hangSeconds) + " s";
         const std::optional<BotzoneMove> bm = parseAnswer(*answer, config_.json);
         const std::optional<Move> m = bm ? toMove(*bm) : std::nullopt;

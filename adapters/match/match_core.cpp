@@ -5,9 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -20,25 +18,6 @@
 namespace hippolyta {
 
 namespace fs = std::filesystem;
-
-std::string readWholeFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void replaceFile(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) throw std::runtime_error("cannot write " + tmp);
-    }
-    fs::rename(tmp, path);
-}
 
 std::string cleanName(std::string s) {
     for (char& c : s)
@@ -316,8 +295,8 @@ void MatchCore::record(const GameJob& job, GameResult& result, const GameFinishe
         char stem[32];
         std::snprintf(stem, sizeof stem, "game-%06d", job.game);
         const fs::path games = fs::path(config_.outDir) / "games";
-        replaceFile((games / (std::string(stem) + ".sgf")).string(), writeSgf(r));
-        replaceFile((games / (std::string(stem) + ".txt")).string(), writeTextRecord(r));
+        writeFileAtomically((games / (std::string(stem) + ".sgf")).string(), writeSgf(r));
+        writeFileAtomically((games / (std::string(stem) + ".txt")).string(), writeTextRecord(r));
         table_->append(row);
     } else {
         std::lock_guard lock(rowsMutex_);
@@ -343,7 +322,7 @@ std::string MatchCore::openingSgf(int game, const Opening& opening) {
     r.start = opening.start;
     r.application = config_.application;
     const fs::path path = fs::absolute(dir / ("opening-game-" + std::to_string(game) + ".sgf"));
-    replaceFile(path.string(), writeSgf(r));
+    writeFileAtomically(path.string(), writeSgf(r));
     return path.string();
 }
 

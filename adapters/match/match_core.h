@@ -17,6 +17,7 @@
 #include "adapters/match/match_engine.h"
 #include "adapters/match/referee.h"
 #include "adapters/match/results_table.h"
+#include "engine/core/file_io.h"
 
 namespace hippolyta {
 
@@ -148,10 +149,6 @@ struct MergedTables {
 MergedTables mergeTables(const std::vector<std::string>& files, const std::string& tool,
                          std::ostream* err);
 
-// Shared by the runners' files.
-std::string readWholeFile(const std::string& path);
-// Written to a temporary file and renamed, so a reader never sees half a file.
-void replaceFile(const std::string& path, const std::string& text);
 // Names go into the table's key and rows: no tabs, line breaks or the key's separator.
 std::string cleanName(std::string s);
 // Reads one "field=value" of a table key ("engine1=A; engine2=B; ...").

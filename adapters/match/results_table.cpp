@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "adapters/match/time_control.h"
+#include "engine/core/file_io.h"
 #include "engine/core/text_util.h"
 
 namespace hippolyta {
@@ -256,22 +257,17 @@ ResultsTable::ResultsTable(std::string path, const std::string& matchKey,
     namespace fs = std::filesystem;
     std::error_code ec;
     if (fs::exists(path_, ec) && fs::file_size(path_, ec) > 0) {
-        std::ifstream in(path_, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (!in) throw std::runtime_error("cannot read results table " + path_);
         ParsedTable parsed;
         try {
-            parsed = parseResultsTable(text.str(), path_);
+            parsed = parseResultsTable(readWholeFile(path_), path_);
         } catch (const std::invalid_argument& e) {
             throw std::runtime_error(std::string(e.what()) +
                                      " (fix or move the file; finished games are kept there)");
         }
         // Killed while writing the header (a torn line and no row yet): start it afresh.
         if (parsed.rows.empty() && (parsed.matchKey.empty() || parsed.tornLastLine)) {
-            out_.open(path_, std::ios::out | std::ios::trunc | std::ios::binary);
-            out_ << header(matchKey, engines);
-            out_.flush();
+            writeFileAtomically(path_, header(matchKey, engines));
+            out_.open(path_, std::ios::out | std::ios::app | std::ios::binary);
             if (!out_) throw std::runtime_error("cannot write results table " + path_);
             repaired_ = parsed.tornLastLine;
             return;
@@ -294,10 +290,9 @@ ResultsTable::ResultsTable(std::string path, const std::string& matchKey,
         for (const EngineIdentity& e : added_ ? engines : std::vector<EngineIdentity>{})
             out_ << formatIdentityLine(e);
         out_.flush();
-    } else {
-        out_.open(path_, std::ios::out | std::ios::trunc | std::ios::binary);
-        out_ << header(matchKey, engines);
-        out_.flush();
+    } else {  // the header whole or not at all, then rows appended
+        writeFileAtomically(path_, header(matchKey, engines));
+        out_.open(path_, std::ios::out | std::ios::app | std::ios::binary);
     }
     for (const GameRow& r : rows_)
         games_.insert(r.game);

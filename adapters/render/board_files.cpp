@@ -1,10 +1,9 @@
 #include "adapters/render/board_files.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
+#include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
@@ -12,28 +11,6 @@
 namespace hippolyta {
 
 namespace fs = std::filesystem;
-
-std::string readTextFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw std::runtime_error("cannot read " + path);
-    return text.str();
-}
-
-void writeFileByRename(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) throw std::runtime_error("cannot write " + tmp);
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
-}
 
 BoardPicture pictureOfRecord(const GameRecord& record, std::optional<int> plies, bool territory) {
     const int total = static_cast<int>(record.moves.size());
@@ -49,7 +26,7 @@ BoardPicture pictureOfRecord(const GameRecord& record, std::optional<int> plies,
 }
 
 GameRecord readRecordFile(const std::string& path) {
-    const std::string text = readTextFile(path);
+    const std::string text = readWholeFile(path);
     // SGF opens with '(' after any blank; the text record with its header lines.
     const size_t first = text.find_first_not_of(" \t\r\n\xef\xbb\xbf");
     const bool sgf = first != std::string::npos && text[first] == '(';

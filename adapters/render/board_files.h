@@ -1,5 +1,5 @@
 // Pictures from files: a game record (SGF or text) or a position string at a chosen move, for
-// build/bin/hippolyta-board and the HTML report; and the small file helpers they share.
+// build/bin/hippolyta-board and the HTML report.
 #pragma once
 
 #include <optional>
@@ -9,12 +9,6 @@
 #include "engine/core/records/game_record.h"
 
 namespace hippolyta {
-
-// The whole file; throws std::runtime_error naming the path if it cannot be read.
-std::string readTextFile(const std::string& path);
-// Writes to PATH.tmp, then renames it over path, so a reader never sees half a file. Throws
-// std::runtime_error naming the path.
-void writeFileByRename(const std::string& path, const std::string& text);
 
 // The record's position after `plies` moves (all if none), with the last of them marked and,
 // if asked, the territory: the final territory once the side to move has no move, else the

@@ -9,6 +9,7 @@
 #include "adapters/render/board_files.h"
 #include "adapters/render/report_assets.h"
 #include "adapters/render/svg_board.h"
+#include "engine/core/file_io.h"
 #include "engine/core/text_util.h"
 
 namespace hippolyta {
@@ -302,7 +303,7 @@ std::string writeHtmlReport(const std::string& dir) {
 std::string writeHtmlReport(const std::string& dir, ReportCache& cache) {
     const ReportData data = loadReportData(dir, cache);
     const std::string path = (std::filesystem::path(dir) / "report.html").string();
-    writeFileByRename(path, renderHtmlReport(data));
+    writeFileAtomically(path, renderHtmlReport(data));
     return path;
 }
 

@@ -12,8 +12,8 @@
 
 #include "adapters/match/results_table.h"
 #include "adapters/match/stats.h"
-#include "adapters/render/board_files.h"
 #include "adapters/render/svg_board.h"
+#include "engine/core/file_io.h"
 #include "engine/core/records/sgf.h"
 
 namespace hippolyta {
@@ -133,7 +133,7 @@ std::vector<ReportGame> gamesFromTables(const fs::path& dir, std::string* key,
     }
     std::map<int, ReportGame> games;
     for (const fs::path& table : tables) {
-        const ParsedTable t = parseResultsTable(readTextFile(table.string()), table.string());
+        const ParsedTable t = parseResultsTable(readWholeFile(table.string()), table.string());
         *key = t.matchKey;
         if (engines->empty()) *engines = t.engines;
         for (const GameRow& row : t.rows)
@@ -160,7 +160,7 @@ std::vector<ReportGame> gamesFromRecords(const fs::path& dir) {
         g.number = number;
         g.sgf = "games/" + name;
         try {
-            g.record = readSgf(readTextFile(entry.path().string()));
+            g.record = readSgf(readWholeFile(entry.path().string()));
         } catch (const std::exception&) {
             continue;  // not a finished game we can show
         }
@@ -178,10 +178,29 @@ std::vector<ReportGame> gamesFromRecords(const fs::path& dir) {
     return out;
 }
 
+// The file a record path of standings.json names, if it lies inside dir (symbolic links
+// followed): a report must never read, and show, files from elsewhere on the machine.
+std::optional<fs::path> confinedFile(const fs::path& dir, const std::string& relative) {
+    if (relative.empty() || fs::path(relative).is_absolute()) return std::nullopt;
+    std::error_code ec;
+    const fs::path base = fs::weakly_canonical(dir, ec);
+    if (ec) return std::nullopt;
+    const fs::path file = fs::weakly_canonical(base / relative, ec);
+    if (ec) return std::nullopt;
+    const fs::path inside = file.lexically_relative(base);
+    if (inside.empty() || inside == "." || *inside.begin() == "..") return std::nullopt;
+    return file;
+}
+
 void readRecord(const fs::path& dir, ReportGame& g) {
     if (g.record) return;
+    const std::optional<fs::path> file = confinedFile(dir, g.sgf);
+    if (!file) {
+        g.recordError = "refused the record path '" + g.sgf + "': it is not inside " + dir.string();
+        return;
+    }
     try {
-        g.record = readSgf(readTextFile((dir / g.sgf).string()));
+        g.record = readSgf(readWholeFile(file->string()));
         replayRecord(*g.record);  // throws for an illegal move
     } catch (const std::exception& e) {
         g.record.reset();
@@ -357,7 +376,7 @@ ReportData loadReportData(const std::string& dirName, ReportCache* cache) {
     const fs::path standings = dir / "standings.json";
     ReportData data;
     if (fs::exists(standings)) {
-        data = parseStandingsJson(readTextFile(standings.string()), standings.string());
+        data = parseStandingsJson(readWholeFile(standings.string()), standings.string());
         for (ReportGame& g : data.games)
             readRecord(dir, g, cache);
         return data;

@@ -1,7 +1,5 @@
 #include "adapters/tournament/tournament_runner.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -34,19 +32,13 @@ Loaded loadTables(const std::vector<std::string>& files, std::ostream* err) {
     return l;
 }
 
-// Written through a temporary file of this process and a rename: shards of one tournament
-// may write the same reports at once.
-void publish(const fs::path& path, const std::string& text) {
-    replaceFile(path.string() + "." + std::to_string(::getpid()), text);
-    fs::rename(path.string() + "." + std::to_string(::getpid()), path);
-}
-
 std::string writeReports(const std::string& outDir, const Loaded& l, const std::string& anchor) {
     const std::vector<Round> rounds = scheduleFromResults(l.info, l.rows);
     const Standings s = computeStandings(l.info, rounds, l.rows, anchor);
     const std::string text = standingsText(l.info, s);
-    publish(fs::path(outDir) / "standings.json", standingsJson(l.info, s));
-    publish(fs::path(outDir) / "standings.txt", text);
+    // Shards of one tournament may write these at once: each write is whole.
+    writeFileAtomically((fs::path(outDir) / "standings.json").string(), standingsJson(l.info, s));
+    writeFileAtomically((fs::path(outDir) / "standings.txt").string(), text);
     return text;
 }
 

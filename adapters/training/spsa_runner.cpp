@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "engine/core/file_io.h"
 #include "engine/core/text_util.h"
 
 namespace hippolyta {
@@ -47,20 +48,25 @@ int batchEnd(const SpsaRunConfig& c, int first) {
     return std::min(c.schedule.iterations, first + std::max(1, c.batch) - 1);
 }
 
+// Appends and flushes a row; a new file (or one a kill left empty) gets the header first, whole.
+// The check must come before the append's open, which creates the file.
 void appendTheta(const SpsaRunConfig& c, int k, const std::vector<double>& theta) {
     const std::string path = c.core.outDir + "/theta.tsv";
-    std::ofstream out(path, std::ios::app);
-    if (!std::filesystem::exists(path)) {
-        out << "iteration";
+    std::error_code ec;
+    const bool fresh = !std::filesystem::exists(path, ec) || std::filesystem::is_empty(path, ec);
+    if (fresh) {
+        std::string header = "iteration";
         for (const SpsaParam& p : c.params)
-            out << '\t' << p.name;
-        out << '\n';
+            header += "\t" + p.name;
+        writeFileAtomically(path, header + "\n");
     }
+    std::ofstream out(path, std::ios::app);
     out << k;
     for (double v : theta)
         out << '\t' << fixedDecimals(v, 6);
     out << '\n';
     out.flush();
+    if (!out) throw std::runtime_error("cannot write " + path);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "engine/search/weights_file.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 
@@ -50,31 +51,34 @@ std::string_view checkedBody(std::string_view text, const std::string& name) {
     return covered;
 }
 
+// Throws unless the first line is the magic and this version.
+void checkFirstLine(const std::string& line, const std::string& name) {
+    const std::string magic = std::string(kWeightsMagic) + " ";
+    if (!startsWith(line, magic)) throw WeightsError(name + ": not a Hippolyta weights file");
+    int version = 0;
+    if (!parseInteger(std::string_view(line).substr(magic.size()), version) ||
+        version != kWeightsFormatVersion)
+        throw WeightsError(name + ": format version '" + line.substr(magic.size()) + "' is not " +
+                           std::to_string(kWeightsFormatVersion));
+}
+
 }  // namespace
 
 WeightsFile parseWeights(std::string_view text, const std::string& name) {
     const std::string_view body = checkedBody(text, name);
+    // Checked even when the checksum line is all there is: that is no weights file either.
+    size_t pos = std::min(body.find('\n'), body.size());
+    checkFirstLine(trimmed(body.substr(0, pos)), name);
     WeightsFile w;
     std::set<std::string> seen;
     const std::vector<std::string> known = parameterNames();
     const std::set<std::string> knownSet(known.begin(), known.end());
-    size_t pos = 0;
-    for (int lineNo = 1; pos < body.size(); ++lineNo) {
+    for (int lineNo = 2; pos < body.size(); ++lineNo) {
+        pos += 1;  // past the line break
         const size_t nl = body.find('\n', pos);
         const std::string line = trimmed(body.substr(pos, nl - pos));
-        pos = nl == std::string_view::npos ? body.size() : nl + 1;
+        pos = std::min(nl, body.size());
         const std::string where = name + " line " + std::to_string(lineNo) + ": ";
-        if (lineNo == 1) {
-            const std::string magic = std::string(kWeightsMagic) + " ";
-            if (!startsWith(line, magic))
-                throw WeightsError(name + ": not a Hippolyta weights file");
-            int version = 0;
-            if (!parseInteger(std::string_view(line).substr(magic.size()), version) ||
-                version != kWeightsFormatVersion)
-                throw WeightsError(name + ": format version '" + line.substr(magic.size()) +
-                                   "' is not " + std::to_string(kWeightsFormatVersion));
-            continue;
-        }
         if (line.empty()) continue;
         if (line[0] == '#') {
             w.comments.push_back(trimmed(std::string_view(line).substr(1)));

@@ -75,7 +75,11 @@ TEST_F(GtpRecords, PrintedSgfLoadsBackToTheSameGame) {
     ok("clear_board");
     ok("loadsgf " + file.string());
     EXPECT_EQ(position(), expected);
-    EXPECT_FALSE(fs::exists(file.string() + ".tmp"));
+    for (const auto& entry : fs::directory_iterator(file.parent_path()))  // no temporary left
+        EXPECT_EQ(entry.path().filename(), "game.sgf");
+    const fs::path nowhere = file.parent_path() / "no-such-folder" / "game.sgf";
+    EXPECT_TRUE(
+        fail("printsgf " + nowhere.string()).starts_with("cannot write " + nowhere.string()));
 }
 
 TEST(GtpGameLog, EveryMoveIsOnDiskAsItIsPlayed) {

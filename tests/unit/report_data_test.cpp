@@ -1,12 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "adapters/match/results_table.h"
-#include "adapters/render/board_files.h"
 #include "adapters/render/html_report.h"
 #include "adapters/render/report_data.h"
 #include "adapters/render/svg_board.h"
+#include "engine/core/file_io.h"
 #include "engine/core/records/sgf.h"
 #include "report_games.h"
 
@@ -36,7 +38,7 @@ const ReportEntrant& entrant(const ReportData& data, const std::string& name) {
 
 TEST(ReportData, StandingsJsonInTheTournamentsSchema) {
     const ReportData data =
-        parseStandingsJson(readTextFile((kFixture / "standings.json").string()), "standings.json");
+        parseStandingsJson(readWholeFile((kFixture / "standings.json").string()), "standings.json");
     EXPECT_EQ(data.format, "round-robin");
     EXPECT_EQ(data.size, 6);
     EXPECT_EQ(data.eloAnchor, "hippolyta");
@@ -136,7 +138,7 @@ void writeMatch(const fs::path& dir) {
         GameRecord record = playedGame(5, number, aWhite ? "A" : "B", aWhite ? "B" : "A");
         char name[32];
         std::snprintf(name, sizeof name, "game-%06d.sgf", number);
-        writeFileByRename((dir / "games" / name).string(), writeSgf(record));
+        writeFileAtomically((dir / "games" / name).string(), writeSgf(record));
         GameRow row;
         row.game = number;
         row.white = record.whiteName;
@@ -184,8 +186,8 @@ TEST(ReportData, WithoutAResultsTableTheFinishedRecordsCount) {
     fs::remove(dir.path() / "results.tsv");
     GameRecord unfinished = playedGame(5, 9);
     unfinished.result = "";
-    writeFileByRename((dir.path() / "games/game-000004.sgf").string(), writeSgf(unfinished));
-    writeFileByRename((dir.path() / "games/notes.sgf").string(), "not a game");
+    writeFileAtomically((dir.path() / "games/game-000004.sgf").string(), writeSgf(unfinished));
+    writeFileAtomically((dir.path() / "games/notes.sgf").string(), "not a game");
     const ReportData data = loadReportData(dir.path().string());
     ASSERT_EQ(data.games.size(), 3u);
     EXPECT_EQ(data.games[2].number, 3);
@@ -195,7 +197,7 @@ TEST(ReportData, WithoutAResultsTableTheFinishedRecordsCount) {
 TEST(ReportData, BrokenRecordIsNotedAndEmptyDirectoryIsAnError) {
     const ReportScratchDir dir("broken");
     writeMatch(dir.path());
-    writeFileByRename((dir.path() / "games/game-000002.sgf").string(), "(;FF[4]GM[1])");
+    writeFileAtomically((dir.path() / "games/game-000002.sgf").string(), "(;FF[4]GM[1])");
     const ReportData data = loadReportData(dir.path().string());
     ASSERT_EQ(data.games.size(), 3u);
     EXPECT_FALSE(data.games[1].record);
@@ -204,6 +206,34 @@ TEST(ReportData, BrokenRecordIsNotedAndEmptyDirectoryIsAnError) {
     const ReportScratchDir empty("empty");
     EXPECT_THROW(loadReportData(empty.path().string()), std::runtime_error);
     EXPECT_THROW(loadReportData((empty.path() / "missing").string()), std::runtime_error);
+}
+
+// standings.json names each game's record; a record outside the tournament's folder (an
+// absolute path, a ".." escape, a link leading out) is refused, not read into the report.
+TEST(ReportData, RecordPathsOfStandingsJsonStayInsideTheFolder) {
+    const ReportScratchDir dir("confined");
+    const fs::path tournament = dir.path() / "tournament", outside = dir.path() / "outside";
+    fs::copy(kFixture, tournament, fs::copy_options::recursive);
+    fs::create_directories(outside);
+    fs::copy_file(tournament / "games/game-000001.sgf", outside / "secret.sgf");
+    fs::create_symlink(outside / "secret.sgf", tournament / "games/link.sgf");
+    nlohmann::json standings = nlohmann::json::parse(readWholeFile(tournament / "standings.json"));
+    const std::vector<std::string> paths = {
+        (outside / "secret.sgf").string(), "../outside/secret.sgf",
+        "games/../../outside/secret.sgf", "games/link.sgf", "games/../games/game-000005.sgf"};
+    for (std::size_t i = 0; i < paths.size(); ++i)
+        standings["games"][i]["sgf"] = paths[i];
+    writeFileAtomically(tournament / "standings.json", standings.dump());
+    const ReportData data = loadReportData(tournament.string());
+    ASSERT_EQ(data.games.size(), 6u);
+    for (std::size_t i = 0; i < 4; ++i) {
+        EXPECT_FALSE(data.games[i].record) << paths[i];
+        EXPECT_NE(data.games[i].recordError.find("refused the record path '" + paths[i] + "'"),
+                  std::string::npos)
+            << data.games[i].recordError;
+    }
+    EXPECT_TRUE(data.games[4].record) << data.games[4].recordError;  // ".." that stays inside
+    EXPECT_TRUE(data.games[5].record) << data.games[5].recordError;
 }
 
 TEST(ReportHtml, ViewerDataHoldsTheMovesAndTheFinalTerritory) {
@@ -233,8 +263,9 @@ TEST(ReportHtml, PageIsSelfContainedWithTablesForEveryEntrantAndGame) {
     fs::copy(kFixture, dir.path(), fs::copy_options::recursive);
     const std::string path = writeHtmlReport(dir.path().string());
     EXPECT_EQ(path, (dir.path() / "report.html").string());
-    EXPECT_FALSE(fs::exists(path + ".tmp"));
-    const std::string html = readTextFile(path);
+    for (const auto& entry : fs::directory_iterator(dir.path()))  // no temporary file left
+        EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos);
+    const std::string html = readWholeFile(path);
     // What only standings.json says: the format, and the Elo anchored on hippolyta.
     EXPECT_NE(html.find("<h1>Tournament (round-robin)</h1>"), std::string::npos);
     EXPECT_NE(html.find("+180.4"), std::string::npos);
@@ -246,6 +277,40 @@ TEST(ReportHtml, PageIsSelfContainedWithTablesForEveryEntrantAndGame) {
     for (const char* outside : {"<link", " src=", "url(", "@import", "https:"})
         EXPECT_EQ(html.find(outside), std::string::npos) << outside;
     EXPECT_LT(html.size(), 200000u);
+}
+
+// Shards of one tournament write report.html at once (each after its own games): no writer
+// fails, and every version a reader sees, the last one too, is a whole report.
+TEST(ReportHtml, WritersAtOnceEachLeaveAWholeReport) {
+    const ReportScratchDir dir("race");
+    fs::copy(kFixture, dir.path(), fs::copy_options::recursive);
+    const std::string want = renderHtmlReport(loadReportData(dir.path().string()));
+    std::atomic<int> failures{0}, writersLeft{2};
+    const auto writer = [&] {
+        for (int i = 0; i < 60; ++i) {
+            try {
+                writeHtmlReport(dir.path().string());
+            } catch (const std::exception&) {
+                ++failures;
+            }
+        }
+        --writersLeft;
+    };
+    std::thread a(writer), b(writer);
+    int torn = 0;
+    while (writersLeft > 0) {
+        try {
+            torn += readWholeFile(dir.path() / "report.html") != want;
+        } catch (const FileError&) {  // not written yet
+        }
+    }
+    a.join();
+    b.join();
+    EXPECT_EQ(failures, 0);
+    EXPECT_EQ(torn, 0);
+    EXPECT_EQ(readWholeFile(dir.path() / "report.html"), want);
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+        EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos);
 }
 
 TEST(ReportHtml, NamesAreEscapedAndScriptDataCannotCloseItsTag) {

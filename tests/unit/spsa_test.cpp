@@ -1,6 +1,7 @@
 // SPSA's step arithmetic and its state rebuilt from a results table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
@@ -159,7 +160,12 @@ TEST(Spsa, ShardsPlayingAtOnceFollowTheSameThetaAsOneRun) {
     EXPECT_TRUE(std::filesystem::exists(dir / "two" / "results-1-of-2.tsv"));
     // Theta after each batch, as shard 0 wrote it, is the single run's.
     EXPECT_EQ(fileBytes(dir / "two" / "theta.tsv"), fileBytes(dir / "one" / "theta.tsv"));
-    EXPECT_NE(fileBytes(dir / "one" / "theta.tsv").find("\n4\t"), std::string::npos);
+    // A header naming the columns, then theta after each batch of 2 iterations.
+    const std::string theta = fileBytes(dir / "one" / "theta.tsv");
+    EXPECT_EQ(theta.substr(0, theta.find('\n') + 1), "iteration\texploration\n") << theta;
+    EXPECT_EQ(std::count(theta.begin(), theta.end(), '\n'), 3) << theta;
+    EXPECT_NE(theta.find("\n2\t"), std::string::npos) << theta;
+    EXPECT_NE(theta.find("\n4\t"), std::string::npos) << theta;
 }
 
 TEST(Spsa, ParsesParameterFilesAndRefusesBadLines) {

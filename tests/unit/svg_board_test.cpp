@@ -4,6 +4,7 @@
 
 #include "adapters/render/board_files.h"
 #include "adapters/render/svg_board.h"
+#include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/eval/territory.h"
 #include "report_games.h"
@@ -151,7 +152,7 @@ TEST(SvgBoard, LoadPictureSaysWhatIsWrongWithItsInput) {
     EXPECT_EQ(loadPicture(kFinished, std::nullopt, true).territory.size(), 25u);
     const ReportScratchDir dir("load");
     const std::string bad = (dir.path() / "bad.sgf").string();
-    writeFileByRename(bad, "(;FF[4]GM[18]SZ[6];W[zzzzzz])");
+    writeFileAtomically(bad, "(;FF[4]GM[18]SZ[6];W[zzzzzz])");
     EXPECT_THROW(loadPicture(bad, std::nullopt, false), std::invalid_argument);
 }
 

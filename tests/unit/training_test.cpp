@@ -67,6 +67,9 @@ TEST(WeightsFile, RefusesDamagedAndForeignFiles) {
     };
     EXPECT_TRUE(refused(resealed("hippolyta-weights 2\nexploration 1\n"), "version"));
     EXPECT_TRUE(refused(resealed("something else\n"), "not a Hippolyta weights file"));
+    // A checksum line alone has a right checksum (of nothing) but no header line.
+    EXPECT_TRUE(refused(resealed(""), "not a Hippolyta weights file"));
+    EXPECT_TRUE(refused(resealed("\n"), "not a Hippolyta weights file"));
     EXPECT_TRUE(refused(resealed("hippolyta-weights 1\nfrobnicate 1\n"), "unknown constant"));
     EXPECT_TRUE(refused(resealed("hippolyta-weights 1\nexploration one\n"), "expected"));
     EXPECT_TRUE(refused(resealed("hippolyta-weights 1\nexploration 1\nexploration 2\n"), "twice"));

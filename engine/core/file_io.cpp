@@ -1,0 +1,115 @@
+#include "engine/core/file_io.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <system_error>
+
+namespace hippolyta {
+
+namespace {
+
+std::string errorText(int err) {
+    return std::system_category().message(err);
+}
+
+// Closes the descriptor it holds when it goes.
+class FileDescriptor {
+  public:
+    explicit FileDescriptor(int fd) : fd_(fd) {}
+    ~FileDescriptor() { close(); }
+    FileDescriptor(const FileDescriptor&) = delete;
+    FileDescriptor& operator=(const FileDescriptor&) = delete;
+    int get() const { return fd_; }
+    // 0, or the errno of a failed close (which can report a failed write).
+    int close() {
+        const int fd = fd_;
+        fd_ = -1;
+        return fd >= 0 && ::close(fd) != 0 ? errno : 0;
+    }
+
+  private:
+    int fd_;
+};
+
+std::string folderOf(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Creates a temporary file beside `path` under a name no other writer (thread or process) is
+// using: the process id and a counter, and O_EXCL against a stale file of a dead process.
+// Returns the descriptor and sets *tmp; throws FileError.
+int createTemporary(const std::string& path, std::string* tmp) {
+    static std::atomic<unsigned> counter{0};
+    for (;;) {
+        *tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+        const int fd = ::open(tmp->c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd >= 0) return fd;
+        if (errno != EEXIST && errno != EINTR)
+            throw FileError("cannot write " + path + ": cannot create " + *tmp + ": " +
+                            errorText(errno));
+    }
+}
+
+// 0, or the errno of the first failed write.
+int writeAll(int fd, std::string_view text) {
+    for (std::size_t done = 0; done < text.size();) {
+        const ssize_t w = ::write(fd, text.data() + done, text.size() - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return w < 0 ? errno : EIO;
+        done += static_cast<std::size_t>(w);
+    }
+    return 0;
+}
+
+// Makes a rename in `folder` durable. Best effort: the new file is whole either way.
+void syncFolder(const std::string& folder) {
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
+}  // namespace
+
+std::string readWholeFile(const std::string& path, std::size_t maxBytes) {
+    FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (fd.get() < 0) throw FileError("cannot read " + path + ": " + errorText(errno));
+    std::string bytes;
+    char chunk[1 << 16];
+    for (;;) {
+        const ssize_t r = ::read(fd.get(), chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) throw FileError("cannot read " + path + ": " + errorText(errno));
+        if (r == 0) return bytes;
+        if (static_cast<std::size_t>(r) > maxBytes - bytes.size())
+            throw FileError("cannot read " + path + ": larger than " + std::to_string(maxBytes) +
+                            " bytes");
+        bytes.append(chunk, static_cast<std::size_t>(r));
+    }
+}
+
+void writeFileAtomically(const std::string& path, std::string_view text) {
+    std::string tmp;
+    FileDescriptor fd(createTemporary(path, &tmp));
+    const auto fail = [&](const std::string& what, int err) {
+        fd.close();
+        ::unlink(tmp.c_str());
+        return FileError("cannot write " + path + ": " + what + ": " + errorText(err));
+    };
+    struct stat old;
+    if (::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode))
+        ::fchmod(fd.get(), old.st_mode & 07777);  // a chmod'ed file stays as it was
+    if (const int err = writeAll(fd.get(), text)) throw fail("cannot write " + tmp, err);
+    if (::fsync(fd.get()) != 0) throw fail("cannot flush " + tmp, errno);
+    if (const int err = fd.close()) throw fail("cannot close " + tmp, err);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) throw fail("cannot rename " + tmp, errno);
+    syncFolder(folderOf(path));
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,35 @@
+// Reading a whole file, and replacing one so that a crash at any moment leaves either the old
+// file or the new one whole, never a mix or a part. Every file the project writes in one piece
+// (tables, reports, records, weights, books) goes through writeFileAtomically. Plain POSIX
+// calls, no <filesystem>: the engine and the opening book use it too, and they go into the
+// Botzone single file (C++17 as GCC 7 knows it).
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace hippolyta {
+
+// A file that cannot be read or written; the message names the path and the reason.
+class FileError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// The whole file as bytes. Throws FileError if it cannot be opened or read, or holds more than
+// maxBytes.
+std::string readWholeFile(const std::string& path,
+                          std::size_t maxBytes = std::numeric_limits<std::size_t>::max());
+
+// Makes `text` the whole content of `path`: writes a temporary file of a name no other writer
+// uses, in the same folder, flushes it to the disk (fsync), renames it over `path` and flushes
+// the folder, so that the rename itself survives a power cut. Writers of one path at once each
+// leave a complete file (the last rename wins). An existing file keeps its permission bits; a
+// new one gets 0644 less the umask. Throws FileError on failure, with `path` untouched and the
+// temporary file removed.
+void writeFileAtomically(const std::string& path, std::string_view text);
+
+}  // namespace hippolyta
