@@ -28,8 +28,9 @@ BASE_PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost
                libspdlog-dev libgtest-dev nlohmann-json3-dev help2man dpkg-dev file)
 # What the test suite needs besides the build: headless Chromium for the HTML report's browser
 # test (tests/browser), and clang, which compiles the Botzone single file as a second compiler
-# (tools/botzone-single-test.sh).
-TEST_PACKAGES=(chromium clang)
+# (tools/botzone-single-test.sh), and Debian's PyTorch and numpy for the neural smoke test
+# (tools/neural/smoke-test.sh).
+TEST_PACKAGES=(chromium clang python3-torch python3-numpy)
 
 configure_and_build() {  # DIR "CMAKE ARGS" [BUILD ARGS...]
     local dir=$1 args=$2

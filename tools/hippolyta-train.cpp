@@ -8,10 +8,13 @@
 #include <sstream>
 
 #include "adapters/interrupts.h"
+#include "adapters/neural/nn_check.h"
+#include "adapters/neural/nn_export.h"
 #include "adapters/training/eval_fit.h"
 #include "adapters/training/fit_data.h"
 #include "adapters/training/prior_fit.h"
 #include "adapters/training/spsa_runner.h"
+#include "engine/core/notation.h"
 #include "engine/core/text_util.h"
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
@@ -30,6 +33,8 @@ const char* kUsage =
     "  quality   how often move orders find the search's favourite move\n"
     "  spsa      tune search constants by SPSA through the match core (resumable)\n"
     "  write     write a weights file: the built-in values, a file's, and NAME=VALUE changes\n"
+    "  nn-export self-play data to training-tensor files for tools/neural (docs/neural.md)\n"
+    "  nn-check  load a network file, show its evaluation of a position, time it\n"
     "Options:\n"
     "  -h [ --help ]         show this help and exit\n"
     "  --version             show the version and exit\n";
@@ -264,6 +269,73 @@ int runSpsaCommand(const std::vector<std::string>& args) {
     return runSpsa(config, std::cout, std::cerr, &catchInterrupts());
 }
 
+int runNnExport(const std::vector<std::string>& args) {
+    NnExportOptions o;
+    bool keepProven = false;
+    po::options_description opts("hippolyta-train nn-export [options]");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("data", po::value(&o.data)->multitoken()->required(), "self-play data files")
+        ("train-out", po::value(&o.trainOut)->required(), "tensor file of the training games")
+        ("held-out", po::value(&o.heldOut)->required(), "tensor file of the held-out games")
+        ("hold-out-every", po::value(&o.holdOutEvery)->default_value(20),
+            "games g with g % N == 0 are held out (0: none)")
+        ("stride", po::value(&o.stride)->default_value(1), "keep every Nth position")
+        ("min-ply", po::value(&o.minPly)->default_value(0), "skip plies before this")
+        ("keep-proven", po::bool_switch(&keepProven), "keep positions the search had solved");
+    // clang-format on
+    if (parse(args, opts)) return 0;
+    if (o.stride < 1 || o.holdOutEvery < 0) throw po::error("--stride must be >= 1");
+    o.skipProven = !keepProven;
+    const auto t0 = std::chrono::steady_clock::now();
+    const NnExportSummary s = exportTensors(o);
+    std::cout << s.games << " games (" << s.boardSize << "x" << s.boardSize
+              << "): " << s.trainPositions << " training positions, " << s.heldPositions
+              << " held out; " << fixedDecimals(secondsSince(t0), 1) << " s\n";
+    return 0;
+}
+
+int runNnCheck(const std::vector<std::string>& args) {
+    std::string netPath, positionText, referencePrefix;
+    int size = 10, top = 5, batch = 16;
+    double seconds = 0;
+    po::options_description opts("hippolyta-train nn-check [options]");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("net", po::value(&netPath), "the network file")
+        ("size", po::value(&size)->default_value(10), "board size of the start position")
+        ("position", po::value(&positionText), "a position string instead of the start")
+        ("top", po::value(&top)->default_value(5), "policy moves to show")
+        ("bench", po::value(&seconds)->default_value(0),
+            "time the forward pass this many seconds per case (single thread)")
+        ("batch", po::value(&batch)->default_value(16), "batch size for --bench")
+        ("reference-positions", po::value(&referencePrefix),
+            "write the fixed reference positions as PREFIX-N.tensor and PREFIX.positions");
+    // clang-format on
+    if (parse(args, opts)) return 0;
+    if (!referencePrefix.empty()) {
+        writeReferencePositions(referencePrefix);
+        return 0;
+    }
+    if (netPath.empty()) throw po::error("--net is required");
+    if (size < kMinBoardSize || size > kMaxBoardSize) throw po::error("--size must be 4..11");
+    const Network net = loadNetwork(netPath);
+    const Position pos = positionText.empty() ? Position::start(size) : parsePosition(positionText);
+    describeEvaluation(net, pos, top, std::cout);
+    if (seconds <= 0) return 0;
+    for (NnKernels k : {NnKernels::Generic, NnKernels::Avx2}) {
+        if (k == NnKernels::Avx2 && !avx2Supported()) continue;
+        for (int b : {1, batch}) {
+            const NnSpeed sp = measureSpeed(net, pos, b, seconds, k);
+            std::cout << (k == NnKernels::Avx2 ? "avx2   " : "generic") << " batch " << b << ": "
+                      << fixedDecimals(sp.evalsPerSecond, 0) << " evaluations/s\n";
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -284,6 +356,8 @@ int main(int argc, char** argv) {
         if (sub == "quality") return runQuality(args);
         if (sub == "spsa") return runSpsaCommand(args);
         if (sub == "write") return runWrite(args);
+        if (sub == "nn-export") return runNnExport(args);
+        if (sub == "nn-check") return runNnCheck(args);
         std::cerr << "hippolyta-train: unknown subcommand '" << sub << "'\n" << kUsage;
         return 2;
     } catch (const po::error& e) {
