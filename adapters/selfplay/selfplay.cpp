@@ -10,6 +10,7 @@
 #include "adapters/match/openings.h"
 #include "engine/core/game.h"
 #include "engine/core/splitmix.h"
+#include "engine/eval/ownership.h"
 #include "engine/search/engine.h"
 #include "engine/search/parameters.h"
 
@@ -140,6 +141,7 @@ std::optional<SelfPlayGame> playSelfPlayGame(const SelfPlayConfig& c, uint64_t g
         record.plies.push_back(std::move(ply));
     }
     record.winner = *game.winner();
+    record.ownership = gameOwnership(record.start, record.moves());
     return record;
 }
 

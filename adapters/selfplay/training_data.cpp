@@ -8,6 +8,7 @@
 
 #include "adapters/selfplay/byte_io.h"
 #include "engine/core/fnv.h"
+#include "engine/eval/ownership.h"
 
 namespace hippolyta {
 
@@ -147,6 +148,7 @@ SelfPlayGame decodeGamePayload(std::string_view payload, int n, const std::strin
     if (!in.atEnd()) throw in.error("bytes left over after the last ply");
     if (!pos.isGameOver() || g.winner != opposite(pos.sideToMove()))
         throw in.error("the winner does not follow from the final position");
+    g.ownership = gameOwnership(g.start, g.moves());
     return g;
 }
 

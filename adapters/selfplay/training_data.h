@@ -69,6 +69,10 @@ struct SelfPlayGame {
     int openingPlies = 0;  // random plies played before `start`
     Position start = Position::start();
     std::vector<PlyRecord> plies;
+    // Whose territory each square ended in, one entry per square (Position's indexing, n * n):
+    // +1 White's, -1 Black's, 0 neither; gameOwnership() of the game (engine/eval/ownership.h).
+    // Stored from version 2 on, computed from the replayed game for version 1.
+    std::vector<int8_t> ownership;
 
     std::vector<Move> moves() const;
 };
