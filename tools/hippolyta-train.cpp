@@ -309,7 +309,7 @@ int runNnCheck(const std::vector<std::string>& args) {
         ("position", po::value(&positionText), "a position string instead of the start")
         ("top", po::value(&top)->default_value(5), "policy moves to show")
         ("bench", po::value(&seconds)->default_value(0),
-            "time the forward pass this many seconds per case (single thread)")
+            "time the forward pass this many CPU seconds per case (single thread)")
         ("batch", po::value(&batch)->default_value(16), "batch size for --bench")
         ("reference-positions", po::value(&referencePrefix),
             "write the fixed reference positions as PREFIX-N.tensor and PREFIX.positions");
@@ -330,7 +330,8 @@ int runNnCheck(const std::vector<std::string>& args) {
         for (int b : {1, batch}) {
             const NnSpeed sp = measureSpeed(net, pos, b, seconds, k);
             std::cout << (k == NnKernels::Avx2 ? "avx2   " : "generic") << " batch " << b << ": "
-                      << fixedDecimals(sp.evalsPerSecond, 0) << " evaluations/s\n";
+                      << fixedDecimals(sp.evalsPerCpuSecond, 0) << " evaluations per CPU second ("
+                      << fixedDecimals(sp.evalsPerSecond, 0) << " per wall second)\n";
         }
     }
     return 0;

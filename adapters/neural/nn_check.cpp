@@ -1,5 +1,7 @@
 #include "adapters/neural/nn_check.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -41,19 +43,33 @@ void describeEvaluation(const Network& net, const Position& pos, int topMoves, s
             << fixedDecimals(probs[order[i]], 4) << "\n";
 }
 
+namespace {
+
+double threadCpuSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+}  // namespace
+
 NnSpeed measureSpeed(const Network& net, const Position& pos, int batch, double seconds,
                      NnKernels kernels) {
     const std::vector<Position> positions(std::max(batch, 1), pos);
     std::vector<NetOutput> outputs(positions.size());
     NnSpeed s;
     const auto t0 = std::chrono::steady_clock::now();
-    double elapsed = 0;
-    while (elapsed < seconds) {
+    const double cpu0 = threadCpuSeconds();
+    double cpu = 0;
+    while (cpu < seconds) {
         net.evaluate(positions.data(), positions.size(), outputs.data(), kernels);
         s.evaluations += static_cast<int>(positions.size());
-        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        cpu = threadCpuSeconds() - cpu0;
     }
-    s.evalsPerSecond = s.evaluations / elapsed;
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    s.evalsPerSecond = s.evaluations / wall;
+    s.evalsPerCpuSecond = s.evaluations / cpu;
     return s;
 }
 

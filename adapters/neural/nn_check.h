@@ -16,11 +16,12 @@ Network loadNetwork(const std::string& path);
 void describeEvaluation(const Network& net, const Position& pos, int topMoves, std::ostream& out);
 
 struct NnSpeed {
-    double evalsPerSecond = 0;
+    double evalsPerSecond = 0;     // per second of wall time
+    double evalsPerCpuSecond = 0;  // per second of this thread's CPU time (fair on a busy box)
     int evaluations = 0;
 };
 // Single-thread forward passes per second at pos, `batch` positions per call, for about
-// `seconds`.
+// `seconds` of this thread's CPU time.
 NnSpeed measureSpeed(const Network& net, const Position& pos, int batch, double seconds,
                      NnKernels kernels);
 

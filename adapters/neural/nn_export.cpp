@@ -13,12 +13,13 @@ namespace hippolyta {
 
 namespace {
 
-// The final ownership from the side to move's view (+1 its own), or empty when the game
-// record has none.
+// The game's final ownership (filled on reading, +1 White's) from the side to move's view.
 std::vector<int8_t> ownershipFor(const SelfPlayGame& game, Color toMove) {
-    (void)game;
-    (void)toMove;
-    return {};
+    std::vector<int8_t> own = game.ownership;
+    if (toMove == Color::Black)
+        for (int8_t& o : own)
+            o = static_cast<int8_t>(-o);
+    return own;
 }
 
 TensorSample sampleOf(const SelfPlayGame& game, const TrainingPosition& tp) {
