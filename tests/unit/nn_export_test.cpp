@@ -78,12 +78,18 @@ std::vector<uint32_t> listedMoves(const TensorView& t, size_t rec) {
     return out;
 }
 
-TEST(NnExport, TensorFilesHoldEveryPositionWithItsTargets) {
-    TestDir dir;
+// The version-1 fixture to DIR/train.tensor and DIR/held.tensor, with the default options.
+NnExportOptions fixtureExport(const TestDir& dir) {
     NnExportOptions o;
     o.data = {kV1Data};
     o.trainOut = (dir / "train.tensor").string();
     o.heldOut = (dir / "held.tensor").string();
+    return o;
+}
+
+TEST(NnExport, TensorFilesHoldEveryPositionWithItsTargets) {
+    TestDir dir;
+    NnExportOptions o = fixtureExport(dir);
     o.holdOutEvery = 2;
     o.skipProven = false;
     const NnExportSummary s = exportTensors(o);
@@ -145,11 +151,7 @@ TEST(NnExport, TensorFilesHoldEveryPositionWithItsTargets) {
 
 TEST(NnExport, ProvenPositionsAreSkippedAsTheFitsSkipThem) {
     TestDir dir;
-    NnExportOptions o;
-    o.data = {kV1Data};
-    o.trainOut = (dir / "t.tensor").string();
-    o.heldOut = (dir / "h.tensor").string();
-    const NnExportSummary s = exportTensors(o);
+    const NnExportSummary s = exportTensors(fixtureExport(dir));
     EXPECT_EQ(s.trainPositions + s.heldPositions, 98u - 32u);  // 32 proven (--stats)
     EXPECT_EQ(s.heldPositions, 0u);                            // games 1..4, every 20th held out
 }
