@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The neural pipeline end to end, small enough for CI (well under a minute): three tiny 6x6
 # self-play games, the tensor export, one training step, the net file, loading it in C++ and
-# evaluating; a resume with other settings and a damaged net file must be refused.
+# evaluating; a rerun resumes, and a resume with other settings and a damaged net file are refused.
 #   tools/neural/smoke-test.sh BIN_DIR WORK_DIR
 set -euo pipefail
 bin=$1
@@ -22,6 +22,10 @@ train=("$py" "$here/train.py" --train "$work/train.tensor" --held "$work/held.te
 "${train[@]}" --steps 1 --net "$work/smoke.net" >"$work/train.out"
 grep -q 'held out [1-9][0-9]* positions: policy top1' "$work/run/train.log" ||
     fail "no held-out figures in the training log"
+# The same command again resumes from the checkpoint (nothing left to do) and writes the same net.
+"${train[@]}" --steps 1 --net "$work/again.net" >"$work/again.out"
+grep -q 'resumed at step 1' "$work/run/train.log" || fail "the rerun did not resume"
+cmp -s "$work/smoke.net" "$work/again.net" || fail "the resumed run wrote another net"
 if "${train[@]}" --steps 1 --lr 0.5 >"$work/resume.out" 2>&1; then
     fail "a resume with another learning rate was accepted"
 fi
