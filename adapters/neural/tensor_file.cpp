@@ -73,7 +73,7 @@ TensorFileWriter::TensorFileWriter(std::string path, int boardSize)
 }
 
 TensorFileWriter::~TensorFileWriter() {
-    if (!main_) return;  // finished
+    if (finished_) return;
     closeQuietly(main_);
     closeQuietly(pairs_);
     closeQuietly(visits_);
@@ -150,6 +150,7 @@ void TensorFileWriter::finish() {
     std::remove((path_ + ".visits.tmp").c_str());
     if (std::rename((path_ + ".tmp").c_str(), path_.c_str()) != 0)
         throw std::runtime_error(path_ + ": cannot rename into place");
+    finished_ = true;
 }
 
 }  // namespace hippolyta

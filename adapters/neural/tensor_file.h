@@ -60,6 +60,7 @@ class TensorFileWriter {
     std::FILE* pairs_ = nullptr;
     std::FILE* visits_ = nullptr;
     uint64_t positions_ = 0, pairCount_ = 0, visitCount_ = 0;
+    bool finished_ = false;  // else the destructor removes the temporary files
 };
 
 // Bytes of one legal-arrow bitset on an n x n board.

@@ -118,7 +118,6 @@ def main(argv):
     tf = data.TensorFile(args.train)
     if len(tf) == 0:
         sys.exit("train.py: no training positions")
-    square_syms = args.symmetries if tf.n > 0 else 1
     log(args, f"training on {len(tf)} positions ({tf.n}x{tf.n}), settings {json.dumps(settings)}")
 
     def checkpoint():
@@ -131,7 +130,7 @@ def main(argv):
         t0 = time.time()
         rng = np.random.default_rng([args.seed, step])
         idx = rng.integers(0, len(tf), args.batch)
-        batch = data.Batch(tf, idx, int(rng.integers(0, square_syms)))
+        batch = data.Batch(tf, idx, int(rng.integers(0, args.symmetries)))
         pol, val, own = data.losses(net, batch, args.value_mix)
         loss = pol + val + args.own_weight * own
         opt.zero_grad()
