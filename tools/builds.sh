@@ -27,9 +27,11 @@ install_missing() {
 BASE_PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
                libspdlog-dev libgtest-dev nlohmann-json3-dev help2man dpkg-dev file)
 # What the test suite needs besides the build: headless Chromium for the HTML report's browser
-# test (tests/browser), clang, which compiles the Botzone single file as a second compiler
-# (tools/botzone-single-test.sh), and lintian, which checks the Debian package (install.lintian).
-TEST_PACKAGES=(chromium clang lintian)
+# test (tests/browser); clang, which compiles the Botzone single file as a second compiler
+# (tools/botzone-single-test.sh); lintian, which checks the Debian package (install.lintian);
+# Python 3 for the layering check (tools/check-layers.py) and the doc-link check; and Debian's
+# PyTorch and numpy for the neural smoke test (tools/neural/smoke-test.sh).
+TEST_PACKAGES=(chromium clang lintian python3 python3-torch python3-numpy)
 
 configure_and_build() {  # DIR "CMAKE ARGS" [BUILD ARGS...]
     local dir=$1 args=$2

@@ -46,6 +46,7 @@ max_len() {
         gtp_line) echo 1024 ;;
         gtp_session | text_session | text_record | botzone_simple | botzone_json) echo 2048 ;;
         entrants) echo 2048 ;;
+        net_file) echo 8192 ;;
         *) echo 4096 ;;
     esac
 }

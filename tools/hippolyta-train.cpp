@@ -5,11 +5,14 @@
 #include <iostream>
 
 #include "adapters/common/interrupts.h"
+#include "adapters/neural/nn_check.h"
+#include "adapters/neural/nn_export.h"
 #include "adapters/training/eval_fit.h"
 #include "adapters/training/fit_data.h"
 #include "adapters/training/prior_fit.h"
 #include "adapters/training/spsa_runner.h"
 #include "engine/core/file_io.h"
+#include "engine/core/notation.h"
 #include "engine/core/text_util.h"
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
@@ -28,6 +31,8 @@ const char* kUsage =
     "  quality   how often move orders find the search's favourite move\n"
     "  spsa      tune search constants by SPSA through the match core (resumable)\n"
     "  write     write a weights file: the built-in values, a file's, and NAME=VALUE changes\n"
+    "  nn-export self-play data to training-tensor files for tools/neural (docs/neural.md)\n"
+    "  nn-check  load a network file, show its evaluation of a position, time it\n"
     "Options:\n"
     "  -h [ --help ]         show this help and exit\n"
     "  --version             show the version and exit\n";
@@ -242,6 +247,82 @@ int runSpsaCommand(const std::vector<std::string>& args) {
     return runSpsa(config, std::cout, std::cerr, &catchInterrupts());
 }
 
+int runNnExport(const std::vector<std::string>& args) {
+    NnExportOptions o;
+    bool keepProven = false;
+    ToolOptions cli("hippolyta-train nn-export",
+                    "Usage: hippolyta-train nn-export [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("data", po::value(&o.data)->multitoken()->required()->value_name("FILE..."),
+            "self-play data files")
+        ("train-out", po::value(&o.trainOut)->required()->value_name("FILE"),
+            "tensor file of the training games")
+        ("held-out", po::value(&o.heldOut)->required()->value_name("FILE"),
+            "tensor file of the held-out games")
+        ("hold-out-every", po::value(&o.holdOutEvery)->default_value(20)->value_name("N"),
+            "games g with g % N == 0 are held out (0: none)")
+        ("stride", po::value(&o.stride)->default_value(1)->value_name("N"),
+            "keep every Nth position")
+        ("min-ply", po::value(&o.minPly)->default_value(0)->value_name("N"),
+            "skip plies before this")
+        ("keep-proven", po::bool_switch(&keepProven), "keep positions the search had solved");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    if (o.stride < 1) throw UsageError("--stride must be at least 1");
+    if (o.holdOutEvery < 0) throw UsageError("--hold-out-every must not be negative");
+    o.skipProven = !keepProven;
+    const auto t0 = std::chrono::steady_clock::now();
+    const NnExportSummary s = exportTensors(o);
+    std::cout << s.games << " games (" << s.boardSize << "x" << s.boardSize
+              << "): " << s.trainPositions << " training positions, " << s.heldPositions
+              << " held out; " << fixedDecimals(secondsSince(t0), 1) << " s\n";
+    return 0;
+}
+
+int runNnCheck(const std::vector<std::string>& args) {
+    std::string netPath, positionText, referencePrefix;
+    int size = 10, top = 5, batch = 16;
+    double seconds = 0;
+    ToolOptions cli("hippolyta-train nn-check",
+                    "Usage: hippolyta-train nn-check [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("net", po::value(&netPath)->value_name("FILE"), "the network file")
+        ("size", po::value(&size)->default_value(10)->value_name("N"),
+            "board size of the start position")
+        ("position", po::value(&positionText)->value_name("POSITION"),
+            "a position string instead of the start")
+        ("top", po::value(&top)->default_value(5)->value_name("N"), "policy moves to show")
+        ("bench", po::value(&seconds)->default_value(0)->value_name("S"),
+            "time the forward pass this many CPU seconds per case (single thread)")
+        ("batch", po::value(&batch)->default_value(16)->value_name("N"), "batch size for --bench")
+        ("reference-positions", po::value(&referencePrefix)->value_name("PREFIX"),
+            "write the fixed reference positions as PREFIX-N.tensor and PREFIX.positions");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    if (!referencePrefix.empty()) {
+        writeReferencePositions(referencePrefix);
+        return 0;
+    }
+    if (netPath.empty()) throw UsageError("--net is required");
+    if (size < kMinBoardSize || size > kMaxBoardSize) throw UsageError("--size must be 4..11");
+    const Network net = loadNetwork(netPath);
+    const Position pos = positionText.empty() ? Position::start(size) : parsePosition(positionText);
+    describeEvaluation(net, pos, top, std::cout);
+    if (seconds <= 0) return 0;
+    for (NnKernels k : {NnKernels::Generic, NnKernels::Avx2}) {
+        if (k == NnKernels::Avx2 && !avx2Supported()) continue;
+        for (int b : {1, batch}) {
+            const NnSpeed sp = measureSpeed(net, pos, b, seconds, k);
+            std::cout << (k == NnKernels::Avx2 ? "avx2   " : "generic") << " batch " << b << ": "
+                      << fixedDecimals(sp.evalsPerCpuSecond, 0) << " evaluations per CPU second ("
+                      << fixedDecimals(sp.evalsPerSecond, 0) << " per wall second)\n";
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -250,5 +331,7 @@ int main(int argc, char** argv) {
                            {"prior", runPrior},
                            {"quality", runQuality},
                            {"spsa", runSpsaCommand},
-                           {"write", runWrite}});
+                           {"write", runWrite},
+                           {"nn-export", runNnExport},
+                           {"nn-check", runNnCheck}});
 }

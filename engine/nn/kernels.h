@@ -1,0 +1,36 @@
+// The network's inner loops: a 3x3 convolution over an n x n board, channels last
+// (activation[square * channels + channel]), with the bias, an optional residual added and an
+// optional ReLU fused in. Two paths: a generic one (any x86-64, what the compiler makes of plain
+// loops) and an AVX2/FMA one, chosen at run time by cpuid. They agree to rounding: FMA rounds
+// once where the generic path rounds twice (tests/unit/nn_network_test.cpp bounds the gap).
+#pragma once
+
+namespace hippolyta {
+
+enum class NnKernels { Auto, Generic, Avx2 };
+
+// Whether this CPU runs the AVX2/FMA path.
+bool avx2Supported();
+// Auto becomes Avx2 where supported, else Generic; Avx2 without support becomes Generic.
+NnKernels resolveKernels(NnKernels k);
+
+// Weights packed [tap = 3 * (dy + 1) + (dx + 1)][cin][cout]; cout a multiple of 8, at most 256.
+// `residual` (or null) has out's layout; out must not alias in.
+struct Conv3x3 {
+    int n, cin, cout;
+    const float* weights;
+    const float* bias;
+};
+void conv3x3Generic(const Conv3x3& c, const float* in, const float* residual, bool relu,
+                    float* out);
+void conv3x3Avx2(const Conv3x3& c, const float* in, const float* residual, bool relu, float* out);
+
+inline void conv3x3(NnKernels k, const Conv3x3& c, const float* in, const float* residual,
+                    bool relu, float* out) {
+    if (k == NnKernels::Avx2)
+        conv3x3Avx2(c, in, residual, relu, out);
+    else
+        conv3x3Generic(c, in, residual, relu, out);
+}
+
+}  // namespace hippolyta
