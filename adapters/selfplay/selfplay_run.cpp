@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "adapters/selfplay/selfplay.h"
+#include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 
 namespace hippolyta {
@@ -164,9 +165,8 @@ void mergeTrainingData(const std::vector<std::string>& files, const std::string&
     TrainingDataHeader header = readers[0]->header();
     header.shardIndex = 0;
     header.shardCount = 1;
-    const std::string tmp = out + ".tmp";
-    std::ofstream o(tmp, std::ios::binary | std::ios::trunc);
-    o << encodeHeader(header);
+    AtomicFileWriter o(out);  // the merged file appears whole, or not at all
+    o.write(encodeHeader(header));
     uint64_t games = 0, expected = 1, missing = 0;
     for (;;) {
         size_t pick = files.size();
@@ -180,20 +180,16 @@ void mergeTrainingData(const std::vector<std::string>& files, const std::string&
         if (pick == files.size()) break;
         missing += heads[pick]->game - expected;
         expected = heads[pick]->game + 1;
-        o << encodeGame(*heads[pick], header.version);
+        o.write(encodeGame(*heads[pick], header.version));
         ++games;
         SelfPlayGame g;
         heads[pick].reset();
         if (readers[pick]->next(g)) heads[pick] = std::move(g);
     }
-    o.close();
-    if (!o) throw TrainingDataError("can't write " + tmp);
     for (size_t i = 0; i < files.size(); ++i)
         if (readers[i]->droppedTornTail())
             err << files[i] << ": dropped a torn last record (a game cut short)\n";
-    std::error_code ec;
-    std::filesystem::rename(tmp, out, ec);
-    if (ec) throw TrainingDataError("can't write " + out + ": " + ec.message());
+    o.commit();
     err << "merged " << games << " games from " << files.size() << " files into " << out;
     if (missing) err << " (" << missing << " game numbers missing before the last)";
     err << std::endl;

@@ -10,6 +10,7 @@
 
 #include "adapters/selfplay/byte_io.h"
 #include "adapters/selfplay/training_data.h"
+#include "engine/core/file_io.h"
 #include "engine/core/fnv.h"
 
 namespace hippolyta {
@@ -130,15 +131,11 @@ TrainingDataWriter::TrainingDataWriter(const std::string& path, const TrainingDa
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::exists(path, ec) || fs::file_size(path, ec) == 0) {
-        const std::string tmp = path + ".tmp";
-        {
-            std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-            out << encodeHeader(header);
-            out.flush();
-            if (!out) throw TrainingDataError("can't write " + tmp);
+        try {
+            writeFileAtomically(path, encodeHeader(header));  // the header whole or not at all
+        } catch (const FileError& e) {
+            throw TrainingDataError(e.what());
         }
-        fs::rename(tmp, path, ec);
-        if (ec) throw TrainingDataError("can't create " + path + ": " + ec.message());
     }
     file_.reset(std::fopen(path.c_str(), "ab"));
     if (!file_) throw TrainingDataError("can't open " + path + " for appending");

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <system_error>
+#include <utility>
 
 namespace hippolyta {
 
@@ -94,22 +95,54 @@ std::string readWholeFile(const std::string& path, std::size_t maxBytes) {
     }
 }
 
-void writeFileAtomically(const std::string& path, std::string_view text) {
-    std::string tmp;
-    FileDescriptor fd(createTemporary(path, &tmp));
-    const auto fail = [&](const std::string& what, int err) {
-        fd.close();
-        ::unlink(tmp.c_str());
-        return FileError("cannot write " + path + ": " + what + ": " + errorText(err));
-    };
+AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
+    fd_ = createTemporary(path_, &tmp_);
     struct stat old;
-    if (::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode))
-        ::fchmod(fd.get(), old.st_mode & 07777);  // a chmod'ed file stays as it was
-    if (const int err = writeAll(fd.get(), text)) throw fail("cannot write " + tmp, err);
-    if (::fsync(fd.get()) != 0) throw fail("cannot flush " + tmp, errno);
-    if (const int err = fd.close()) throw fail("cannot close " + tmp, err);
-    if (::rename(tmp.c_str(), path.c_str()) != 0) throw fail("cannot rename " + tmp, errno);
-    syncFolder(folderOf(path));
+    if (::stat(path_.c_str(), &old) == 0 && S_ISREG(old.st_mode))
+        ::fchmod(fd_, old.st_mode & 07777);  // a chmod'ed file stays as it was
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+    if (fd_ < 0) return;
+    ::close(fd_);
+    ::unlink(tmp_.c_str());
+}
+
+FileError AtomicFileWriter::failure(const std::string& what, int err) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    ::unlink(tmp_.c_str());
+    return FileError("cannot write " + path_ + ": " + what + ": " + errorText(err));
+}
+
+void AtomicFileWriter::write(std::string_view bytes) {
+    if (fd_ < 0) throw FileError("cannot write " + path_ + ": already committed or failed");
+    if (const int err = writeAll(fd_, bytes)) throw failure("cannot write " + tmp_, err);
+}
+
+void AtomicFileWriter::commit() {
+    if (fd_ < 0) throw FileError("cannot write " + path_ + ": already committed or failed");
+    if (::fsync(fd_) != 0) {
+        const int err = errno;
+        throw failure("cannot flush " + tmp_, err);
+    }
+    const int fd = fd_;
+    fd_ = -1;  // closed below, whatever close() says
+    if (::close(fd) != 0) {
+        const int err = errno;
+        throw failure("cannot close " + tmp_, err);
+    }
+    if (::rename(tmp_.c_str(), path_.c_str()) != 0) {
+        const int err = errno;
+        throw failure("cannot rename " + tmp_, err);
+    }
+    syncFolder(folderOf(path_));
+}
+
+void writeFileAtomically(const std::string& path, std::string_view text) {
+    AtomicFileWriter writer(path);
+    writer.write(text);
+    writer.commit();
 }
 
 }  // namespace hippolyta

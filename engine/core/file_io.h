@@ -32,4 +32,25 @@ std::string readWholeFile(const std::string& path,
 // temporary file removed.
 void writeFileAtomically(const std::string& path, std::string_view text);
 
+// writeFileAtomically for a file written piece by piece (one too large to hold in memory): the
+// pieces go to the temporary file, and commit() flushes it and renames it over `path`. A writer
+// destroyed before commit() removes its temporary file and leaves `path` untouched.
+class AtomicFileWriter {
+  public:
+    explicit AtomicFileWriter(std::string path);  // throws FileError
+    ~AtomicFileWriter();
+    AtomicFileWriter(const AtomicFileWriter&) = delete;
+    AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+    void write(std::string_view bytes);  // throws FileError
+    void commit();                       // throws FileError
+
+  private:
+    FileError failure(const std::string& what, int err);
+
+    std::string path_;
+    std::string tmp_;
+    int fd_ = -1;
+};
+
 }  // namespace hippolyta

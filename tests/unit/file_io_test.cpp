@@ -66,6 +66,30 @@ TEST(FileIo, WritesReplaceTheWholeContentAndReadBackByteForByte) {
     EXPECT_EQ(namesIn(dir / ""), std::vector<std::string>{"f.bin"});  // no temporary file left
 }
 
+TEST(FileIo, APiecewiseWriterReplacesTheFileOnlyWhenCommitted) {
+    TestDir dir;
+    const std::string path = (dir / "f.bin").string();
+    writeFileAtomically(path, "old");
+    {
+        AtomicFileWriter abandoned(path);
+        abandoned.write("never ");
+        abandoned.write("seen");
+        EXPECT_EQ(readWholeFile(path), "old");  // nothing shows before the commit
+    }  // destroyed uncommitted: the old file stays, the temporary file goes
+    EXPECT_EQ(readWholeFile(path), "old");
+    EXPECT_EQ(namesIn(dir / ""), std::vector<std::string>{"f.bin"});
+    AtomicFileWriter writer(path);
+    for (int i = 0; i < 1000; ++i)
+        writer.write(textOf(i % 26, 100));
+    writer.commit();
+    std::string expected;
+    for (int i = 0; i < 1000; ++i)
+        expected += textOf(i % 26, 100);
+    EXPECT_EQ(readWholeFile(path), expected);
+    EXPECT_EQ(namesIn(dir / ""), std::vector<std::string>{"f.bin"});
+    EXPECT_THROW(writer.write("late"), FileError);
+}
+
 TEST(FileIo, NewFilesFollowTheUmaskAndAReplacedFileKeepsItsMode) {
     TestDir dir;
     const std::string path = (dir / "f.txt").string();
