@@ -24,7 +24,11 @@ BookSource::Slot& BookSource::slotFor(int n) {
         if (!found) {
             slot.description = "no book for " + size + " (" +
                                describeNotFound(size + ".book", options_.directories) + ")";
-            spdlog::info("book: {}", slot.description);  // sizes without a book are normal
+            // Most sizes have no book; a missing shipped one is an installation fault.
+            if (n == 8 || n == 10)
+                spdlog::warn("book: {}", slot.description);
+            else
+                spdlog::info("book: {}", slot.description);
             return slot;
         }
         path = *found;

@@ -177,9 +177,9 @@ TEST(EngineIdentity, LinesRoundTripAndDifferencesNameTheField) {
     EXPECT_EQ(t.engines[0].command, "hippolyta --move-time 0.2");
     EngineIdentity b = t.engines[0];
     EXPECT_EQ(identityDifferences({b}, {b}), "");
-    b.gtpVersion = "0.2.0";
+    b.gtpVersion = "7.1.0";
     EXPECT_EQ(identityDifferences({t.engines[0]}, {b}),
-              "  engine 1 GTP version: '0.1.0' in the table, '0.2.0' now\n");
+              "  engine 1 GTP version: '0.1.0' in the table, '7.1.0' now\n");
     EXPECT_EQ(keyDifferences("engine1=A; size=8; seed=1", "engine1=A; size=10; seed=1"),
               "  size: '8' in the table, '10' now\n");
 }

@@ -132,10 +132,10 @@ TEST(Ownership, OwnersNeverChangeAfterTheSettlingPoint) {
             // The winner owns something; in the last position the loser owns only amazons.
             const Color loser = pos.sideToMove();
             const std::vector<int8_t> last = ownershipMap(pos);
-            for (int sq = 0; sq < n * n; ++sq) {
-                if (last[sq] == (loser == Color::White ? 1 : -1))
+            for (int sq = 0; sq < n * n; ++sq)
+                if (last[sq] == (loser == Color::White ? 1 : -1)) {
                     ASSERT_TRUE(testBit(pos.amazons(loser), sq));
-            }
+                }
         }
     }
 }
