@@ -179,15 +179,19 @@ std::string keyDifferences(const std::string& recorded, const std::string& now, 
     const Wording w{before, after};
     const auto was = keyFields(recorded), is = keyFields(now);
     std::string out;
-    for (const auto& [name, value] : is) {
-        const auto it =
-            std::find_if(was.begin(), was.end(), [&](const auto& f) { return f.first == name; });
+    // Named pairs, not structured bindings: clang 14 cannot capture those in a lambda.
+    const auto named = [](const auto& fields, const std::string& name) {
+        return std::find_if(fields.begin(), fields.end(),
+                            [&name](const auto& f) { return f.first == name; });
+    };
+    for (const auto& field : is) {
+        const auto it = named(was, field.first);
         const std::string old = it == was.end() ? "(none)" : it->second;
-        if (old != value) out += differenceLine(name, old, value, w);
+        if (old != field.second) out += differenceLine(field.first, old, field.second, w);
     }
-    for (const auto& [name, value] : was)
-        if (std::none_of(is.begin(), is.end(), [&](const auto& f) { return f.first == name; }))
-            out += differenceLine(name, value, "(none)", w);
+    for (const auto& field : was)
+        if (named(is, field.first) == is.end())
+            out += differenceLine(field.first, field.second, "(none)", w);
     return out;
 }
 
