@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "adapters/render/board_files.h"
+#include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/records/text_record.h"
 #include "tests/unit/cli_run.h"
@@ -123,14 +124,14 @@ TEST(ToolOptions, BoardReadsTheMatchsTextRecords) {
     record.whiteName = "a";
     record.blackName = "b";
     const std::string path = (dir / "game.txt").string();
-    writeFileByRename(path, writeTextRecord(record));
+    writeFileAtomically(path, writeTextRecord(record));
     const BoardPicture picture = loadPicture(path, 1, false);
     EXPECT_EQ(picture.lastMove, parseMove("b1-b4/b5", 6));
     EXPECT_EQ(picture.position.size(), 6);
     const CliRun run = runCliTool("hippolyta-board --move 2 " + path);
     EXPECT_EQ(exitCode(run), 0) << run.out;
     EXPECT_NE(run.out.find("<svg"), std::string::npos) << run.out.substr(0, 300);
-    writeFileByRename(path, "White: a\nBoard: 6\n\nb1-b4(b5)\nz9-z9(z9)\n");
+    writeFileAtomically(path, "White: a\nBoard: 6\n\nb1-b4(b5)\nz9-z9(z9)\n");
     const CliRun bad = runCliTool("hippolyta-board " + path);
     EXPECT_EQ(exitCode(bad), 1);
     EXPECT_NE(bad.out.find("is not a readable text game record"), std::string::npos) << bad.out;
