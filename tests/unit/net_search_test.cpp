@@ -17,6 +17,7 @@
 #include "adapters/selfplay/selfplay.h"
 #include "engine/core/notation.h"
 #include "engine/search/mcts.h"
+#include "protocol/gtp_session.h"
 #include "tools/common/tool_options.h"
 
 namespace hippolyta {
@@ -72,7 +73,9 @@ void expectNetPriors(const std::vector<ScoredMove>& children, const Position& po
         const auto it = policy.find(children[i].move.packed());
         ASSERT_NE(it, policy.end()) << "not a legal move";
         EXPECT_NEAR(children[i].score, it->second, 1e-6f) << "child " << i;
-        if (ordered && i > 0) EXPECT_GE(children[i - 1].score, children[i].score) << i;
+        if (ordered && i > 0) {
+            EXPECT_GE(children[i - 1].score, children[i].score) << i;
+        }
     }
     if (!ordered) return;
     // The first child is the net's favourite.
@@ -171,6 +174,36 @@ TEST(NetSearch, DamagedOrMissingNetFilesAreRefused) {
     std::string line;
     ASSERT_TRUE(std::getline(err, line));
     EXPECT_NE(line.find("--net"), std::string::npos) << line;
+}
+
+TEST(NetSearch, ExplainShowsTheNetBesideTheLinearModel) {
+    auto explain = [](std::shared_ptr<const SearchNet> net) {
+        EngineConfig config;
+        config.net = std::move(net);
+        std::istringstream in("boardsize 8\namz-explain\nquit\n");
+        std::ostringstream out;
+        EXPECT_EQ(runGtpSession(in, out, config, GtpOptions{}), 0);
+        return out.str();
+    };
+    const std::string linear = explain(nullptr), withNet = explain(fixtureNet());
+    EXPECT_EQ(linear.find("Network"), std::string::npos) << linear;
+    // The net's value for the side to move, then five ranked lines of two moves each.
+    const Position start = Position::start(8);
+    MoveList moves;
+    start.generateMoves(moves);
+    std::vector<float> probs;
+    const float value = fixtureNet()->evaluateForSearch(start, moves, probs);
+    char line[64];
+    std::snprintf(line, sizeof line, "Network value: %.3f (white)\n", value);
+    EXPECT_NE(withNet.find(line), std::string::npos) << withNet;
+    const size_t table = withNet.find("Top moves: network, linear prior\n");
+    ASSERT_NE(table, std::string::npos) << withNet;
+    const size_t top = std::max_element(probs.begin(), probs.end()) - probs.begin();
+    EXPECT_NE(withNet.find("\n1 " + formatMove(moves[top], 8) + " ", table), std::string::npos)
+        << withNet;
+    EXPECT_NE(withNet.find("\n5 ", table), std::string::npos) << withNet;
+    // The linear part is the same with and without the net.
+    EXPECT_EQ(withNet.rfind(linear.substr(0, linear.find("Win probability")), 0), 0u);
 }
 
 TEST(NetSearch, SelfPlayHeaderNamesTheNet) {
