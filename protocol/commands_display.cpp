@@ -1,5 +1,6 @@
 // Display commands for GUIs and humans: the queen-distance territory map (GoGui dboard), the
 // evaluation's terms explained, and GoGui's list of analyze commands.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -7,6 +8,7 @@
 #include "engine/core/text_util.h"
 #include "engine/eval/evaluation.h"
 #include "engine/eval/territory.h"
+#include "engine/search/move_prior.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
 
@@ -115,6 +117,60 @@ std::string explain(const Game& game, const EvalWeights& weights) {
     return out + "Win probability: " + fixedDecimals(p, 3) + " (" + colorName(me) + ")";
 }
 
+// The `top` most probable of moves under probs, "move probability" each, most probable first.
+std::vector<std::string> topMoves(const MoveList& moves, std::vector<float> probs, int n,
+                                  size_t top) {
+    std::vector<size_t> order(moves.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    top = std::min(top, order.size());
+    std::partial_sort(order.begin(), order.begin() + top, order.end(),
+                      [&](size_t a, size_t b) { return probs[a] > probs[b]; });
+    std::vector<std::string> out;
+    for (size_t i = 0; i < top; ++i)
+        out.push_back(formatMove(moves[order[i]], n) + " " + fixedDecimals(probs[order[i]], 3));
+    return out;
+}
+
+// With a network loaded: its value, and its policy's top moves beside the learned linear
+// prior's (a softmax of its scores over the legal moves).
+std::string explainNet(const Position& pos, const SearchNet& net, const PriorWeights& prior) {
+    MoveList moves;
+    pos.generateMoves(moves);
+    if (moves.empty()) return "";
+    std::vector<float> netProbs;
+    const float value = net.evaluateForSearch(pos, moves, netProbs);
+    std::vector<ScoredMove> scored;
+    scoreMovesLearned(pos, prior, scored);
+    std::vector<float> linear(moves.size());
+    float top = -INFINITY;
+    for (const ScoredMove& m : scored)
+        top = std::max(top, m.score);
+    double sum = 0;
+    for (const ScoredMove& m : scored)
+        sum += std::exp(m.score - top);
+    std::sort(scored.begin(), scored.end(), [](const ScoredMove& x, const ScoredMove& y) {
+        return x.move.packed() < y.move.packed();
+    });
+    for (size_t i = 0; i < moves.size(); ++i) {  // the same moves, in another order
+        const auto it = std::lower_bound(
+            scored.begin(), scored.end(), moves[i].packed(),
+            [](const ScoredMove& x, uint32_t packed) { return x.move.packed() < packed; });
+        linear[i] = static_cast<float>(std::exp(it->score - top) / sum);
+    }
+    const Color me = pos.sideToMove();
+    std::string out = "\nNetwork value: " + fixedDecimals(value, 3) + " (" + colorName(me) + ")";
+    out += "\nTop moves: network, linear prior";
+    const auto a = topMoves(moves, netProbs, pos.size(), 5);
+    const auto b = topMoves(moves, linear, pos.size(), 5);
+    for (size_t i = 0; i < a.size(); ++i) {
+        char line[96];
+        std::snprintf(line, sizeof line, "\n%zu %-22s %s", i + 1, a[i].c_str(), b[i].c_str());
+        out += line;
+    }
+    return out;
+}
+
 std::string goguiAnalyzeCommands() {
     std::string out;
     for (const char* line : kAnalyzeCommands)
@@ -128,7 +184,10 @@ void registerDisplayCommands(CommandRegistry& registry) {
     registry.add("amz-territory [text]", territoryCommand);
     registry.add("amz-explain", [](GtpState& state, const GtpArgs& args) {
         args.expectCount(0);
-        return explain(state.game(), state.engine().config().eval);
+        const EngineConfig& config = state.engine().config();
+        std::string out = explain(state.game(), config.eval);
+        if (config.net) out += explainNet(state.game().position(), *config.net, config.prior);
+        return out;
     });
     registry.add("gogui-analyze_commands", [](GtpState&, const GtpArgs& args) {
         args.expectCount(0);

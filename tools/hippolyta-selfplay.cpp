@@ -15,7 +15,8 @@ using namespace hippolyta;
 
 int main(int argc, char** argv) {
     SelfPlayConfig c;
-    std::string shard, stats;
+    std::string shard, stats, netFile;
+    bool noNet = false;
     std::vector<std::string> merge;
     ToolOptions cli("hippolyta-selfplay",
                     "Usage: hippolyta-selfplay --out FILE [options]\n"
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
         ("temperature", po::value(&c.temperature)->default_value(c.temperature)->value_name("T"),
             "draw with probability visits^(1/T)");
     cli.addParams(c.params, "param", "engine constant");
+    cli.addNetOptions(netFile, noNet);
     cli.add()
         ("memory", po::value(&c.memoryMb)->default_value(c.memoryMb)->value_name("MB"),
             "tree cap per game, MB")
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
         if (!shard.empty()) std::tie(c.shardIndex, c.shardCount) = parseShard(shard);
         if (!merge.empty() && merge.size() < 2)
             throw UsageError("--merge needs OUT and at least one FILE");
+        c.net = loadNetOption(netFile, noNet);
         if (merge.empty() && stats.empty()) selfPlayHeader(c);  // checks the settings
     };
     return runTool(cli, argc, argv, check, [&] {

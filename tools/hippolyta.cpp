@@ -37,6 +37,8 @@ struct Invocation {
     std::vector<std::string> params;  // NAME=VALUE search and evaluation constants
     std::string weightsFile;          // learned constants, applied before the params
     bool noWeights = false;
+    std::string netFile;  // --net: the MCTS's network (none by default)
+    bool noNet = false;
     std::vector<std::string> args;  // positional: bench | perft DEPTH [POSITION] | text INPUT
     std::string logFile;
     std::string logLevel = "warn";
@@ -149,6 +151,7 @@ int runBenchCommand(const EngineConfig& config) {
 void checkInvocation(Invocation& inv) {
     chooseWeights(inv);
     applyParams(inv.engine, inv.params);
+    inv.engine.net = loadNetOption(inv.netFile, inv.noNet);
     const std::optional<int> level = parseLevel(inv.level.c_str());
     if (!level) throw UsageError("--level must be a whole number from 1 to 10");
     inv.engine.level = *level;
@@ -247,6 +250,7 @@ int main(int argc, char** argv) {
             "hippolyta.weights (a bad file is refused and the built-in weights kept)")
         ("no-weights", po::bool_switch(&inv.noWeights),
             "use the built-in weights, not the shipped weights file");
+    cli.addNetOptions(inv.netFile, inv.noNet);
     cli.addParams(inv.params);
     cli.add()
         ("log-file", po::value(&inv.logFile)->value_name("FILE"),

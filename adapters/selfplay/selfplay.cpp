@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 #include <stdexcept>
 
@@ -30,6 +31,7 @@ EngineConfig engineConfigFor(const SelfPlayConfig& c, uint64_t game) {
     e.moveTimeSeconds = c.moveSeconds;
     e.visits = c.moveSeconds > 0 ? 0 : c.visits;
     e.seed = gameStream(c.seed, game, 1);
+    e.net = c.net;
     for (const std::string& p : c.params)
         setParameterOrThrow(e, p);  // a ParameterError is a std::invalid_argument
     return e;
@@ -53,10 +55,16 @@ TrainingDataHeader selfPlayHeader(const SelfPlayConfig& c) {
     std::vector<std::string> params = c.params;
     std::sort(params.begin(), params.end());
     // player= names what plays the games: the engine's search with its linear prior and
-    // evaluation. Another player (a network's, issue 26) writes its own name and settings here,
-    // so that its files are never resumed or merged with these.
+    // evaluation, or with a network too (mcts+net, and the net file's checksum), so that files
+    // of different players or nets are never resumed or merged together.
     std::ostringstream s;
     s << "player=mcts";
+    if (c.net) {
+        char net[40];
+        std::snprintf(net, sizeof net, "+net net=%016llx",
+                      static_cast<unsigned long long>(c.net->netChecksum()));
+        s << net;
+    }
     if (c.moveSeconds > 0)
         s << " move-time=" << c.moveSeconds;
     else

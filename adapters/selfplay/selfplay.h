@@ -5,12 +5,14 @@
 #pragma once
 
 #include <atomic>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "adapters/selfplay/training_data.h"
+#include "engine/search/search_net.h"
 #include "engine/search/search_types.h"
 
 namespace hippolyta {
@@ -29,8 +31,9 @@ struct SelfPlayConfig {
     int concurrency = 1;              // games in parallel, one thread each
     int shardIndex = 0;               // play games g with (g - 1) % shardCount == shardIndex
     int shardCount = 1;
-    std::string out;     // the training-data file; rerun to resume
-    bool fsync = false;  // fsync after each game as well as flush
+    std::shared_ptr<const SearchNet> net;  // the search's network (iteration); none: linear
+    std::string out;                       // the training-data file; rerun to resume
+    bool fsync = false;                    // fsync after each game as well as flush
 };
 
 // The header a run with these settings writes (shard included). Throws std::invalid_argument

@@ -82,6 +82,7 @@ NetFile parseNetFile(std::string_view b, const std::string& name) {
             "format version " + std::to_string(version) + " is not " +
                 std::to_string(kNetFormatVersion));
     NetFile net;
+    net.checksum = stored;
     auto field = [&](int k) {
         const uint32_t v = readU32(b, 12 + 4 * k);
         require(v <= 4096, name, "a header field is out of range");

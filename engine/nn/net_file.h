@@ -60,6 +60,7 @@ struct NetFile {
     NetArchitecture arch;
     std::string comment;
     std::vector<float> weights;  // weightCount(arch) of them
+    uint64_t checksum = 0;       // the file's FNV-1a 64 (parseNetFile sets it)
 };
 
 // Parses and checks a net file's bytes; `name` is for messages. Throws NetFileError.

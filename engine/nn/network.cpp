@@ -29,7 +29,8 @@ float dot(const float* a, const float* b, int k) {
 
 }  // namespace
 
-Network::Network(const NetFile& file) : arch_(file.arch), comment_(file.comment) {
+Network::Network(const NetFile& file)
+    : arch_(file.arch), comment_(file.comment), checksum_(file.checksum) {
     checkArchitecture(arch_, "network");
     if (file.weights.size() != weightCount(arch_))
         throw NetFileError("network: weights do not fit the architecture");
@@ -121,6 +122,14 @@ void Network::heads(int n, const float* trunk, NetOutput& out) const {
         logit += valueOut_.weights[j] * std::max(hid, 0.0f);
     }
     out.value = 1.0f / (1.0f + std::exp(-logit));
+}
+
+float Network::evaluateForSearch(const Position& pos, const MoveList& moves,
+                                 std::vector<float>& probs) const {
+    NetOutput out;
+    evaluate(&pos, 1, &out);
+    movePolicy(out, moves, probs);
+    return out.value;
 }
 
 float Network::moveLogit(const NetOutput& out, Move m) const {

@@ -16,6 +16,7 @@
 #include "engine/core/position.h"
 #include "engine/nn/kernels.h"
 #include "engine/nn/net_file.h"
+#include "engine/search/search_net.h"
 
 namespace hippolyta {
 
@@ -26,13 +27,16 @@ struct NetOutput {
     std::vector<float> policy;     // n * n * policyChannels, square-major
 };
 
-class Network {
+class Network : public SearchNet {
   public:
     // Throws NetFileError if the file's architecture cannot run here.
     explicit Network(const NetFile& file);
 
     const NetArchitecture& architecture() const { return arch_; }
     const std::string& comment() const { return comment_; }
+    uint64_t netChecksum() const override { return checksum_; }
+    float evaluateForSearch(const Position& pos, const MoveList& moves,
+                            std::vector<float>& probs) const override;
 
     // Evaluates count positions (any sizes 4..11) into outputs[0..count).
     void evaluate(const Position* positions, size_t count, NetOutput* outputs,
@@ -58,6 +62,7 @@ class Network {
 
     NetArchitecture arch_;
     std::string comment_;
+    uint64_t checksum_ = 0;
     Conv stem_;
     std::vector<Conv> convs_;  // two per block
     Dense policy_, ownership_, valueHidden_, valueOut_;

@@ -40,6 +40,7 @@ MctsOptions optionsFor(const EngineConfig& config, int threads) {
     o.params = config.search;
     o.eval = config.eval;
     o.prior = config.prior;
+    o.net = config.net;
     return o;
 }
 

@@ -21,6 +21,7 @@ Engine::Engine(EngineConfig config) : config_(std::move(config)), rng_(config_.s
         o.params = config_.search;
         o.eval = config_.eval;
         o.prior = config_.prior;
+        o.net = config_.net;
         mcts_ = std::make_unique<Mcts>(o);
     }
 }

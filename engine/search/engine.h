@@ -15,6 +15,7 @@
 #include "engine/core/game.h"
 #include "engine/eval/evaluation.h"
 #include "engine/search/move_prior.h"
+#include "engine/search/search_net.h"
 #include "engine/search/search_types.h"
 
 namespace hippolyta {
@@ -34,6 +35,8 @@ struct EngineConfig {
     SearchParams search;  // tree-search constants
     EvalWeights eval;     // evaluation weights
     PriorWeights prior = fittedPriorWeights();  // the learned move order (MoveOrdering::Learned)
+    // A policy-and-value network for the MCTS (shared, immutable); none: the linear model alone.
+    std::shared_ptr<const SearchNet> net;
 };
 
 class Engine {

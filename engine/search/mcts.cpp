@@ -108,6 +108,7 @@ void Mcts::clear() {
     pools_[0]->reset();
     pools_[1]->reset();
     root_.init(0, 0);
+    netEntries_.clear();
     haveTree_ = false;
     treeMoves_.clear();
 }
@@ -146,6 +147,7 @@ bool Mcts::reuseSubtree(const Game& game) {
         active_ = 1 - active_;
         root_ = newRoot;
     }
+    keepNetEntries(node == &root_);
     rootPos_ = pos;
     return true;
 }
@@ -153,6 +155,9 @@ bool Mcts::reuseSubtree(const Game& game) {
 // Copies node's children (recursively) from one pool to the other; node is already in place.
 void Mcts::copySubtree(NodePool& from, NodePool& to, TreeNode& node) {
     uint32_t* link = &node.children;
+    if (node.children)
+        if (const NetEntry* e = netEntryOf(from.at(node.children)))
+            const_cast<NetEntry*>(e)->kept = true;
     for (uint32_t h = node.children; h; h = from.at(h).nextChunk) {
         const uint32_t count = from.at(h).chunkSize;
         const uint32_t dst = to.allocate(count + 1);  // cannot fail: same capacity
@@ -178,6 +183,7 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
         pools_[1]->reset();
         root_.init(0, 0);
         rootPos_ = game.position();
+        netEntries_.clear();
     }
     haveTree_ = true;
     treeStart_ = game.start();
@@ -277,6 +283,7 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
         return false;
     }
     const uint32_t wanted = isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk;
+    if (netWanted(node, isRoot)) return expandByNet(node, pos, w, wanted);
     const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
     // The prior's probabilities need every move's logit (their log-sum); the order, only the
     // best. When the order's scores are not the logits, priorScale() scores the moves again.
@@ -307,10 +314,11 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
     if (created < total && !pool().wouldOverflow(std::max(created, options_.params.firstChunk))) {
         const SearchParams& p = options_.params;
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
+        const NetEntry* entry = netEntryOf(first);
         const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
-        orderedMoves(pos, w, byEval, created + want, true);
+        if (!entry) orderedMoves(pos, w, byEval, created + want, true);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
-        const PriorScale scale = priorScale(pos, w, isRoot, byEval, &first);
+        const PriorScale scale = entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](TreeNode& c) {
@@ -322,8 +330,8 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         std::sort(w.existing.begin(), w.existing.end());
         const uint32_t h = allocate(w, want + 1);
         if (h) {
-            uint32_t k = 0;
-            for (size_t i = 0; i < w.moves.size() && k < want; ++i) {
+            uint32_t k = entry ? addNetChunk(*entry, h, want, w) : 0;
+            for (size_t i = 0; !entry && i < w.moves.size() && k < want; ++i) {
                 // Past the sorted prefix (children created in another order): sort the rest.
                 if (i == created + want) sortMoves(w.moves);
                 const ScoredMove& sm = w.moves[i];
@@ -347,8 +355,11 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
     const double visible =
         p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
     const double explore = p.exploration * std::sqrt(std::log(static_cast<double>(parentVisits)));
-    // The root's children are ordered by the full evaluation: no prior to bias them by.
-    const double bias = isRoot ? 0.0 : p.priorBias * std::sqrt(static_cast<double>(parentVisits));
+    // The root's children are ordered by the full evaluation: no prior to bias them by, unless
+    // the net's policy gave them theirs.
+    TreeNode& first = pool().at(load(node.children));
+    const double biasScale = netEntryOf(first) ? p.netPriorBias : isRoot ? 0.0 : p.priorBias;
+    const double bias = biasScale * std::sqrt(static_cast<double>(parentVisits));
     const InverseRoots& roots = InverseRoots::get();
     // An integer bound for the loop: considered >= visible iff considered >= ceil(visible).
     const uint32_t limit =
@@ -380,14 +391,13 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             const InverseRoots::Entry r = roots.of(n);
             const double q = static_cast<double>(load(c.valueSum)) * r.meanScale;
             double s = q + explore * r.inv;
-            if (bias > 0) s += bias * c.prior / (n + 1);
+            if (bias > 0) s += bias * load(c.prior) / (n + 1);
             if (s > bestScore) {
                 best = &c;
                 bestScore = s;
             }
             return true;
         });
-        TreeNode& first = pool().at(load(node.children));
         const bool moreToCreate = load(first.created) < first.legalMoves;
         if (moreToCreate && considered < limit && attempt == 0 && addChunk(node, pos, w, isRoot))
             continue;
@@ -443,6 +453,7 @@ void Mcts::simulate(Worker& w) {
     w.path.push_back(&root_);
     TreeNode* node = &root_;
     const uint32_t vl = options_.params.virtualLoss;
+    w.netEvaluated = false;
     double value;  // win probability for the side to move at `node`
     for (;;) {
         const Proof pr = proofOf(*node);
@@ -453,9 +464,15 @@ void Mcts::simulate(Worker& w) {
         const bool isRoot = node == &root_;
         if (load(node->state) != static_cast<uint8_t>(NodeState::Expanded)) {
             if ((isRoot || load(node->visits) >= options_.params.expandVisits) &&
-                tryExpand(*node, pos, w, isRoot))
+                tryExpand(*node, pos, w, isRoot) && !w.netEvaluated)
                 continue;
-            value = evaluateLeaf(*node, pos, w);
+            value = w.netEvaluated ? mixedLeafValue(*node, pos, w) : evaluateLeaf(*node, pos, w);
+            break;
+        }
+        // The net's order and value for a node that has come to want them.
+        if (options_.net && !netEntryOf(pool().at(load(node->children))) &&
+            netWanted(*node, isRoot) && upgradeToNet(*node, pos, w)) {
+            value = mixedLeafValue(*node, pos, w);
             break;
         }
         TreeNode* child = selectChild(*node, pos, w, isRoot);
@@ -545,6 +562,7 @@ SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
     started_ = 0;
     for (auto& w : workers_) {
         w->simulations = 0;
+        w->netEvaluations = 0;
         w->slabNext = w->slabEnd = 0;  // the pools may have been reset or swapped
     }
     if (!rootPos_.hasLegalMove()) return SearchResult{};

@@ -22,6 +22,7 @@
 #include "engine/search/move_order.h"
 #include "engine/search/move_prior.h"
 #include "engine/search/node_pool.h"
+#include "engine/search/search_net.h"
 #include "engine/search/search_types.h"
 
 namespace hippolyta {
@@ -33,9 +34,11 @@ struct MctsOptions {
     SearchParams params;
     EvalWeights eval;
     PriorWeights prior = fittedPriorWeights();  // the learned move order (MoveOrdering::Learned)
+    std::shared_ptr<const SearchNet> net;       // none: the linear model alone
 };
 
 struct PriorScale;
+struct NetEntry;
 
 class Mcts {
   public:
@@ -69,6 +72,14 @@ class Mcts {
     bool addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
     TreeNode* selectChild(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
     double evaluateLeaf(TreeNode& node, Position& pos, Worker& w);
+    // The network (mcts_net.cpp).
+    bool netWanted(TreeNode& node, bool isRoot) const;
+    NetEntry* evaluateNet(const Position& pos, Worker& w);
+    bool expandByNet(TreeNode& node, const Position& pos, Worker& w, uint32_t wanted);
+    bool upgradeToNet(TreeNode& node, const Position& pos, Worker& w);
+    uint32_t addNetChunk(const NetEntry& entry, uint32_t header, uint32_t want, Worker& w);
+    double mixedLeafValue(TreeNode& node, Position& pos, Worker& w);
+    void keepNetEntries(bool all);
     double playout(Position& pos, Worker& w);
     void backup(Worker& w, double value);
     void updateProof(TreeNode& parent, const TreeNode& child);
@@ -100,6 +111,8 @@ class Mcts {
     std::atomic<uint64_t> started_{0};
     Clock::time_point searchStart_;
     mutable std::mutex treeMutex_;  // held while the tree is replaced, not while searching
+    std::mutex netMutex_;           // guards netEntries_ (appends while searching)
+    std::vector<std::unique_ptr<NetEntry>> netEntries_;  // nodes' net results (first headers)
 };
 
 }  // namespace hippolyta

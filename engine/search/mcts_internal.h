@@ -65,6 +65,19 @@ struct PriorScale {
     }
 };
 
+// A node's network result: its legal moves with the policy's probabilities, most probable
+// first (ties by packed move). Owned by Mcts::netEntries_; the node's first header holds its
+// address (TreeNode::netEntry, published with release order), and it never changes after.
+struct NetEntry {
+    std::vector<ScoredMove> moves;
+    bool kept = false;  // marked while a reused subtree is copied
+};
+
+inline const NetEntry* netEntryOf(TreeNode& firstHeader) {
+    return reinterpret_cast<const NetEntry*>(
+        static_cast<uintptr_t>(mcts_detail::load(firstHeader.netEntry)));
+}
+
 struct Mcts::Worker {
     explicit Worker(const SearchParams& p) : regions(p.regionBudgetTree, 1 << 16) {}
     std::mt19937_64 rng;
@@ -74,7 +87,12 @@ struct Mcts::Worker {
     std::vector<ScoredMove> logits;  // the learned prior's, by packed move (PriorScale)
     std::vector<uint32_t> existing;
     RegionCounter regions;
+    MoveList netMoves;  // the net's scratch
+    std::vector<float> netProbs;
+    bool netEvaluated = false;  // this simulation evaluated the net (its value in netValue)
+    double netValue = 0.5;
     alignas(64) std::atomic<uint64_t> simulations{0};  // this search's, own cache line
+    std::atomic<uint64_t> netEvaluations{0};
     uint32_t slabNext = 0, slabEnd = 0;  // slots taken from the pool in bulk (less contention)
 };
 

@@ -95,6 +95,8 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     r.visits = load(root.visits);
     for (const auto& w : workers_)
         r.simulations += w->simulations.load(std::memory_order_relaxed);
+    for (const auto& w : workers_)
+        r.netEvaluations += w->netEvaluations.load(std::memory_order_relaxed);
     r.treeNodes = pool.used();
     r.keptVisits = keptVisits_;
     r.previousVisits = previousVisits_;
@@ -172,7 +174,7 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
         ci.move = Move::unpack(k.node->move);
         ci.visits = k.visits;
         ci.winrate = k.winrate;
-        ci.prior = k.node->prior;
+        ci.prior = load(k.node->prior);
         ci.proven = k.proven;
         ci.pv = pvFrom(*k.node, 10);
         r.candidates.push_back(std::move(ci));

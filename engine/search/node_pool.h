@@ -44,7 +44,11 @@ struct alignas(32) TreeNode {
         uint32_t virtualLoss;  // a node
         uint32_t created;      // a first header: children created so far (in all chunks)
     };
-    uint64_t valueSum;  // a node: rewards for the player who made `move`, fixed point
+    union {
+        uint64_t valueSum;  // a node: rewards for the player who made `move`, fixed point
+        uint64_t netEntry;  // a first header: the address of the node's NetEntry once the
+                            // network ordered its children (mcts_internal.h), 0 before
+    };
     union {
         uint32_t children;   // a node: its first chunk's header, 0 if none
         uint32_t nextChunk;  // a header: the next chunk's header, 0 if none

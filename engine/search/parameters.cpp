@@ -82,6 +82,12 @@ void addSearchConstants(Table& t) {
              [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetRoot; });
     addWhole(t, "solver_budget", 0, kBudgetLimit,
              [](EngineConfig& c) -> uint64_t& { return c.search.solverBudget; });
+    addWhole(t, "net_visits", 1, 1e9,
+             [](EngineConfig& c) -> uint32_t& { return c.search.netVisits; });
+    addReal(t, "net_value_weight", 0, 1,
+            [](EngineConfig& c) -> double& { return c.search.netValueWeight; });
+    addReal(t, "net_prior_bias", 0, 1e6,
+            [](EngineConfig& c) -> double& { return c.search.netPriorBias; });
     addWhole(t, "solver_max_empty", 0, kMaxBoardSize * kMaxBoardSize,
              [](EngineConfig& c) -> int& { return c.search.solverMaxEmpty; });
 }

@@ -32,6 +32,7 @@ struct SearchResult {
     bool reusedTree = false;      // the search started from a subtree of the previous search
     uint64_t keptVisits = 0;      // root visits of that subtree when the search began
     uint64_t previousVisits = 0;  // root visits of the previous tree (kept share: kept/previous)
+    uint64_t netEvaluations = 0;  // network evaluations of this search (0 without a net)
     std::vector<CandidateInfo> candidates;  // root moves searched, most visited first
 };
 
@@ -88,6 +89,13 @@ struct SearchParams {
     uint64_t regionBudgetRoot = 100000;  // at the root
     uint64_t solverBudget = 300000;      // endgame solver nodes at the root (0: off)
     int solverMaxEmpty = 40;             // run the solver only with fewer contested squares
+    // With a network loaded (MctsOptions::net; none: these do nothing). A node's children take
+    // the net's policy as their order and prior once the node has this many visits (the root
+    // always); the simulation that evaluates the net ends there with the mixed value below.
+    // Not tuned yet: starting points for SPRTs.
+    uint32_t netVisits = 16;
+    double netValueWeight = 0.5;  // that simulation's value: w * net + (1 - w) * playout
+    double netPriorBias = 0.1;    // the PUCT term at net-ordered nodes (root included)
 };
 
 }  // namespace hippolyta

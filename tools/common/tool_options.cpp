@@ -1,7 +1,10 @@
 #include "tools/common/tool_options.h"
 
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
+#include "engine/nn/network.h"
 #include "engine/search/parameters.h"
 #include "tools/common/build_info.h"
 
@@ -24,6 +27,18 @@ void ToolOptions::addParams(std::vector<std::string>& params, const char* name, 
                           " help lists every constant with its range and built-in value)")
                              .c_str());
     paramOptions_.push_back(name);
+}
+
+void ToolOptions::addNetOptions(std::string& file, bool& noNet) {
+    // clang-format off
+    shown_.add_options()
+        ("net", po::value(&file)->value_name("FILE"),
+            "search with this policy-and-value network (engine/nn's net file): its policy orders "
+            "and biases the children of busy nodes, its value mixes into theirs (net_* "
+            "constants). A net trained on one board size works on every size (it is "
+            "convolutional). A bad file is refused at start. Default: no network")
+        ("no-net", po::bool_switch(&noNet), "search without a network (the default)");
+    // clang-format on
 }
 
 void ToolOptions::deprecated(const std::string& old, const std::string& current) {
@@ -138,6 +153,19 @@ void applyParams(EngineConfig& config, const std::vector<std::string>& params) {
         } catch (const ParameterError& e) {
             throw UsageError("bad --param '" + p + "': " + e.what());
         }
+    }
+}
+
+std::shared_ptr<const SearchNet> loadNetOption(const std::string& file, bool noNet) {
+    if (noNet || file.empty()) return nullptr;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw UsageError("--net " + file + ": cannot read the file");
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    try {
+        return std::make_shared<const Network>(parseNetFile(bytes.str(), file));
+    } catch (const NetFileError& e) {
+        throw UsageError(std::string("--net: ") + e.what());
     }
 }
 

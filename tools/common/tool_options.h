@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 #include <functional>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 namespace hippolyta {
 
 struct EngineConfig;
+class SearchNet;
 
 // A bad command line: the tool prints "PROGRAM: message" and "(see --help)", and exits with 2.
 class UsageError : public std::runtime_error {
@@ -39,6 +41,8 @@ class ToolOptions {
     // `--param NAME=VALUE` (repeatable) into `params`; `--param help` lists the constants.
     void addParams(std::vector<std::string>& params, const char* name = "param",
                    const char* what = "set a search or evaluation constant");
+    // `--net FILE` into `file` and `--no-net` into `noNet` (see loadNetOption()).
+    void addNetOptions(std::string& file, bool& noNet);
     // An old spelling still read as `current`, with a one-line note on stderr.
     void deprecated(const std::string& old, const std::string& current);
 
@@ -79,6 +83,10 @@ int runSubcommands(const std::string& program, const std::string& usage, int arg
 
 // Applies NAME=VALUE settings in order; throws UsageError naming the first bad one.
 void applyParams(EngineConfig& config, const std::vector<std::string>& params);
+
+// The network `--net FILE` names (none for an empty file name or noNet), read and checked
+// whole: a file that cannot be used throws UsageError saying why (exit code 2).
+std::shared_ptr<const SearchNet> loadNetOption(const std::string& file, bool noNet);
 
 // Any argument --version: prints the program's version and returns true (every executable
 // answers it, whatever else its command line holds, as help2man needs).

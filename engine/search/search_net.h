@@ -1,0 +1,26 @@
+// What the tree search asks of a policy-and-value network (engine/nn's Network implements it).
+// The search sees only this interface, so it compiles without engine/nn (the Botzone single
+// file leaves the network out and never has one). Implementations are immutable and safe to
+// call from several search threads at once.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/move.h"
+#include "engine/core/position.h"
+
+namespace hippolyta {
+
+class SearchNet {
+  public:
+    virtual ~SearchNet() = default;
+    // The side to move's win probability at pos; probs gets the policy's probability of each of
+    // `moves` (pos's legal moves), in their order, summing to 1.
+    virtual float evaluateForSearch(const Position& pos, const MoveList& moves,
+                                    std::vector<float>& probs) const = 0;
+    // Names the net (its file's checksum), for settings that must not mix nets.
+    virtual uint64_t netChecksum() const = 0;
+};
+
+}  // namespace hippolyta
