@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 #include <sstream>
+#include <thread>
 #include <utility>
 
 #include "adapters/soak/soak_session.h"
