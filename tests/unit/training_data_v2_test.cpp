@@ -121,14 +121,15 @@ class TrainingDataVersionsTest : public ::testing::Test {
   protected:
     // The settings the fixture was made with.
     SelfPlayConfig fixtureConfig(const std::string& out) const {
-        return SelfPlayConfig{.size = 6,
-                              .games = 4,
-                              .visits = 60,
-                              .seed = 7,
-                              .randomPlies = 2,
-                              .explorePlies = 4,
-                              .params = {},
-                              .out = out};
+        SelfPlayConfig c;
+        c.size = 6;
+        c.games = 4;
+        c.visits = 60;
+        c.seed = 7;
+        c.randomPlies = 2;
+        c.explorePlies = 4;
+        c.out = out;
+        return c;
     }
     TestDir dir_;
 };
