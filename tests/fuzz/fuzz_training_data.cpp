@@ -87,7 +87,7 @@ void checkFile(const std::string& bytes) {
     SelfPlayGame game;
     for (uint64_t from = reader.completeBytes(), last = 0; reader.next(game);
          from = reader.completeBytes()) {
-        const std::string record = encodeGame(game);
+        const std::string record = encodeGame(game, reader.header().version);
         FUZZ_CHECK(reader.completeBytes() == from + record.size() &&
                        bytes.compare(from, record.size(), record) == 0,
                    "a game read does not encode to the bytes it was read from");
