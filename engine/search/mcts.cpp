@@ -93,7 +93,13 @@ uint32_t Mcts::allocate(Worker& w, uint32_t count) {
 }
 
 Mcts::Mcts(const MctsOptions& options) : options_(options) {
-    const uint64_t bytes = static_cast<uint64_t>(std::max(options_.memoryMb, 1)) << 20;
+    uint64_t bytes = static_cast<uint64_t>(std::max(options_.memoryMb, 1)) << 20;
+    // With a net, a quarter of the cap holds the nodes' net results (each keeps every legal
+    // move: about 17 KB at the 10x10 start).
+    if (options_.net) {
+        netBudget_ = bytes / 4;
+        bytes -= netBudget_;
+    }
     // Two pools of half the cap each: the reused subtree is copied from one to the other.
     const uint64_t slots = bytes / 2 / sizeof(TreeNode);
     pools_[0] = std::make_unique<NodePool>(slots);
@@ -109,6 +115,7 @@ void Mcts::clear() {
     pools_[1]->reset();
     root_.init(0, 0);
     netEntries_.clear();
+    netBytes_ = 0;
     haveTree_ = false;
     treeMoves_.clear();
 }
@@ -184,6 +191,7 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
         root_.init(0, 0);
         rootPos_ = game.position();
         netEntries_.clear();
+        netBytes_ = 0;
     }
     haveTree_ = true;
     treeStart_ = game.start();

@@ -113,6 +113,10 @@ class Mcts {
     mutable std::mutex treeMutex_;  // held while the tree is replaced, not while searching
     std::mutex netMutex_;           // guards netEntries_ (appends while searching)
     std::vector<std::unique_ptr<NetEntry>> netEntries_;  // nodes' net results (first headers)
+    // Bytes held by netEntries_, against netBudget_ (a quarter of --memory with a net): past
+    // it, nodes other than the root keep the linear model.
+    std::atomic<uint64_t> netBytes_{0};
+    uint64_t netBudget_ = 0;
 };
 
 }  // namespace hippolyta

@@ -14,8 +14,17 @@ namespace hippolyta {
 using namespace mcts_detail;
 
 bool Mcts::netWanted(TreeNode& node, bool isRoot) const {
-    return options_.net && (isRoot || load(node.visits) >= options_.params.netVisits);
+    if (!options_.net) return false;
+    if (isRoot) return true;
+    return load(node.visits) >= options_.params.netVisits &&
+           netBytes_.load(std::memory_order_relaxed) < netBudget_;
 }
+
+namespace {
+uint64_t entryBytes(const NetEntry& e) {
+    return sizeof(NetEntry) + e.moves.capacity() * sizeof(ScoredMove);
+}
+}  // namespace
 
 // Evaluates the net at pos into a new entry owned by the search; the value goes to w.netValue.
 NetEntry* Mcts::evaluateNet(const Position& pos, Worker& w) {
@@ -33,6 +42,7 @@ NetEntry* Mcts::evaluateNet(const Position& pos, Worker& w) {
                   return a.score != b.score ? a.score > b.score : a.move.packed() < b.move.packed();
               });
     NetEntry* raw = entry.get();
+    netBytes_.fetch_add(entryBytes(*entry), std::memory_order_relaxed);
     std::lock_guard lock(netMutex_);
     netEntries_.push_back(std::move(entry));
     return raw;
@@ -118,8 +128,12 @@ void Mcts::keepNetEntries(bool all) {
         netEntries_.erase(std::remove_if(netEntries_.begin(), netEntries_.end(),
                                          [](const auto& e) { return !e->kept; }),
                           netEntries_.end());
-    for (auto& e : netEntries_)
+    uint64_t bytes = 0;
+    for (auto& e : netEntries_) {
         e->kept = false;
+        bytes += entryBytes(*e);
+    }
+    netBytes_ = bytes;
 }
 
 }  // namespace hippolyta

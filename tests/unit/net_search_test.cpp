@@ -138,6 +138,20 @@ TEST(NetSearch, NetVisitsGatesWhereTheNetIsEvaluated) {
     EXPECT_LT(some, every / 2);
 }
 
+TEST(NetSearch, NetResultsStayWithinAQuarterOfTheMemoryCap) {
+    // Each net result keeps every legal move (over 600 in this 8x8 middle game, 8 bytes each):
+    // with a 1 MB cap, the quarter for net results holds at most 256 KB / 4.8 KB = 53 of them.
+    // Past it the search goes on with the linear model.
+    const Game game = middleGame8();
+    MctsOptions o = options(true, 1);
+    o.memoryMb = 1;
+    Mcts mcts(o);
+    const SearchResult r = searchOnce(mcts, game, 2000);
+    EXPECT_EQ(r.visits, 2000u);
+    EXPECT_GT(r.netEvaluations, 5u);
+    EXPECT_LE(r.netEvaluations, 54u);
+}
+
 TEST(NetSearch, TwoThreadsWithTheNetFinish) {
     MctsOptions o = options(true, 4);
     o.threads = 2;
