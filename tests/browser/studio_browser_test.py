@@ -1,0 +1,364 @@
+#!/usr/bin/python3
+"""Hippolyta Studio end to end, in a real headless Chromium driven over the DevTools protocol
+(--remote-debugging-pipe: commands on fd 3, answers on fd 4, NUL-separated JSON; stdlib only).
+
+  - starts hippolyta-studio on a free port and opens its page;
+  - plays a whole 6x6 game as White against the engine by clicking squares (amazon,
+    destination, arrow), checking at each step that the page highlights legal targets and that
+    the server accepts every clicked move;
+  - turns live analysis on: candidate arrows and territory shading appear, hovering a
+    candidate previews its principal variation;
+  - drops the WebSocket: the page reconnects and resyncs;
+  - loads tests/fixtures/studio/blunder-6x6.sgf (White's 7th move, e5-a1/b2, walls its own
+    amazon in: the engine's evaluation falls from 0.73 to 0.08 for White), runs the whole-game
+    analysis and checks that the move list marks that move, and that the saved SGF carries the
+    analysis as comments;
+  - prints the median time from the click completing a move to the engine's reply drawn, less
+    the engine's thinking time (measured by the page, body[data-latency]).
+Screenshots go to WORK (play.png, analysis.png, review.png).
+  usage: studio_browser_test.py BIN_DIR SOURCE_DIR WORK_DIR
+Exits 77 (ctest: skipped) when Chromium is not installed."""
+
+import base64
+import fcntl
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+SKIP = 77
+
+
+def fail(message):
+    print(f"FAIL: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+class Browser:
+    """A headless Chromium with one page, spoken to over the DevTools pipe."""
+
+    def __init__(self, work):
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        if not chromium:
+            print("SKIP: Chromium is not installed (apt-get install chromium; tools/quickstart.sh "
+                  "test installs it)")
+            sys.exit(SKIP)
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+
+        def fds():  # the child's fd 3 reads our commands, fd 4 writes its answers
+            high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (to_chrome_r, from_chrome_w)]
+            os.dup2(high[0], 3)
+            os.dup2(high[1], 4)
+
+        self.log = open(os.path.join(work, "chromium.log"), "wb")
+        self.process = subprocess.Popen(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             "--remote-debugging-pipe", "--no-first-run", "--window-size=1280,960",
+             f"--user-data-dir={work}/profile", "about:blank"],
+            stdout=self.log, stderr=self.log, preexec_fn=fds, pass_fds=(3, 4))  # kept open after fds() ran
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.session = None
+        self.console = []
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+        self.call("Emulation.setDeviceMetricsOverride", width=1280, height=960,
+                  deviceScaleFactor=1, mobile=False)
+
+    def read_message(self, deadline):
+        while b"\0" not in self.buffer:
+            if time.monotonic() > deadline:
+                fail("Chromium did not answer in time")
+            chunk = os.read(self.from_chrome, 1 << 16)
+            if not chunk:
+                fail("Chromium closed the DevTools pipe (see chromium.log)")
+            self.buffer += chunk
+        raw, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(raw)
+
+    def call(self, method, **params):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params}
+        if self.session and not method.startswith("Target."):
+            message["sessionId"] = self.session
+        os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + 30
+        while True:
+            answer = self.read_message(deadline)
+            if answer.get("method") == "Runtime.exceptionThrown":
+                self.console.append(json.dumps(answer["params"]["exceptionDetails"])[:400])
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    fail(f"{method}: {answer['error']}")
+                return answer.get("result", {})
+
+    def js(self, expression):
+        """The value of a JavaScript expression in the page (promises awaited)."""
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True,
+                           awaitPromise=True)
+        if "exceptionDetails" in result:
+            fail(f"page script failed: {expression[:80]}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait(self, expression, what, timeout=20.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.03)
+        fail(f"timed out waiting for {what} ({expression})")
+
+    def mouse(self, kind, x, y):
+        extra = {"button": "left", "clickCount": 1} if kind != "mouseMoved" else {}
+        self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, **extra)
+
+    def click_at(self, x, y):
+        self.mouse("mouseMoved", x, y)
+        self.mouse("mousePressed", x, y)
+        self.mouse("mouseReleased", x, y)
+
+    def centre(self, selector):
+        box = self.js(f"(() => {{ const n = document.querySelector({json.dumps(selector)});"
+                      " if (!n) return null; const r = n.getBoundingClientRect();"
+                      " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        if not box:
+            fail(f"no element {selector}")
+        return box
+
+    def click(self, selector):
+        self.click_at(*self.centre(selector))
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as out:
+            out.write(base64.b64decode(data))
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except SystemExit:
+            pass
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(bin_dir, work):
+    port = free_port()
+    log = open(os.path.join(work, "server.log"), "wb")
+    server = subprocess.Popen([os.path.join(bin_dir, "hippolyta-studio"), "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=log)
+    url = server.stdout.readline().decode().strip().split()[-1] if server.stdout else ""
+    if not url.startswith("http://127.0.0.1:"):
+        server.kill()
+        fail(f"hippolyta-studio did not print its URL (got '{url}'; see {work}/server.log)")
+    return server, url
+
+
+STATE = "window.studio.state"
+
+
+def new_game(page):
+    page.click("#new-game")
+    page.wait("document.getElementById('new-game-dialog').open", "the new game dialog")
+    page.js("""(() => {
+        const set = (id, v) => { document.getElementById(id).value = v; };
+        set('ng-size', 6); set('ng-white', 'human'); set('ng-black', 'engine:hippolyta');
+        document.getElementById('ng-by-seconds').checked = true; set('ng-seconds', 0.1);
+        document.getElementById('ng-clock').checked = false; })()""")
+    page.click("#ng-start")
+    page.wait(f"{STATE} && {STATE}.size === 6 && {STATE}.moves.length === 0 && !{STATE}.result"
+              f" && {STATE}.players.black === 'engine:hippolyta'", "a new 6x6 game")
+
+
+def targets(page):
+    return page.js("[...document.querySelectorAll('#board [data-target]')].map(n => n.dataset.target)")
+
+
+def click_move(page, rng):
+    """Plays one legal move by three clicks, checking the highlights on the way."""
+    state = page.js(STATE)
+    before = len(state["moves"])
+    amazons = list(state["amazons"]["white"])
+    rng.shuffle(amazons)
+    for amazon in amazons:
+        page.click(f'#board [data-square="{amazon}"]')
+        reach = targets(page)
+        if reach:
+            break
+        page.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))")
+    else:
+        fail(f"no amazon of White has a highlighted move at ply {before}")
+    blocked = set(state["amazons"]["white"] + state["amazons"]["black"] + state["arrows"])
+    if blocked & set(reach):
+        fail(f"occupied squares highlighted as targets: {sorted(blocked & set(reach))}")
+    to = rng.choice(reach)
+    page.click(f'#board [data-square="{to}"]')
+    shots = targets(page)
+    if amazon not in shots:
+        fail(f"after {amazon}-{to} the vacated square {amazon} is not a target: {shots}")
+    shot = rng.choice(shots)
+    page.click(f'#board [data-square="{shot}"]')
+    move = f"{amazon}-{to}/{shot}"
+    page.wait(f"{STATE}.moves.length > {before} || !document.getElementById('error-bar').hidden",
+              f"the server to take {move}")
+    if not page.js("document.getElementById('error-bar').hidden"):
+        refusal = page.js("document.getElementById('error-text').textContent")
+        fail(f"{move} refused: {refusal}")
+    played = page.js(f"{STATE}.moves[{before}]")
+    if played != move:
+        fail(f"the server played {played} for the clicked {move}")
+    return move
+
+
+def check_analysis(page, work):
+    page.click("#analysis-toggle")
+    page.wait("document.querySelectorAll('#board .candidate').length > 0"
+              " && document.querySelectorAll('#board .territory').length > 0",
+              "candidate arrows and territory shading", timeout=15)
+    count = page.js("document.querySelectorAll('#board .candidate').length")
+    shaded = page.js("document.querySelectorAll('#board .territory').length")
+    legal = page.js("window.studio.analysis.candidates.every(c => /^[a-f][1-6]-[a-f][1-6]\\/[a-f][1-6]$/.test(c.move))")
+    if not legal:
+        fail("a candidate is not a 6x6 move")
+    page.click("#board .candidate.best .cand-label")  # the mouse rests on it: PV preview
+    page.wait("document.querySelectorAll('#board .pv-move').length > 0", "the PV preview on hover")
+    page.screenshot(os.path.join(work, "analysis.png"))
+    page.click_at(5, 5)  # move away: the preview goes
+    page.wait("document.querySelectorAll('#board .pv-move').length === 0", "the preview to go")
+    page.click("#analysis-toggle")
+    page.wait(f"!{STATE}.analysis && document.querySelectorAll('#board .candidate').length === 0",
+              "analysis off")
+    print(f"analysis: {count} candidates drawn, {shaded} squares shaded, PV previewed on hover")
+
+
+def play_game(page, work):
+    rng = random.Random(27)
+    new_game(page)
+    moves = 0
+    while True:
+        page.wait(f"{STATE}.result || (!{STATE}.thinking && {STATE}.to_move === 'white'"
+                  f" && {STATE}.ply === {STATE}.moves.length)", "White's turn", timeout=20)
+        if page.js(f"{STATE}.result"):
+            break
+        click_move(page, rng)
+        moves += 1
+        if moves == 2:
+            page.wait(f"!{STATE}.thinking && {STATE}.moves.length === 4", "the engine's reply")
+            check_analysis(page, work)
+        if moves > 40:
+            fail("the 6x6 game did not end in 40 moves")
+    state = page.js(STATE)
+    page.wait("document.getElementById('game-status').textContent.startsWith('Game over')",
+              "the game over line")
+    page.screenshot(os.path.join(work, "play.png"))
+    latency = [float(v) for v in page.js("document.body.dataset.latency || ''").split(",") if v]
+    if len(latency) < moves - 1:
+        fail(f"{len(latency)} latency figures for {moves} clicked moves")
+    print(f"played a 6x6 game by clicks: {len(state['moves'])} plies, result {state['result']}")
+    print(f"click to reply drawn, less thinking: median {statistics.median(latency):.1f} ms, "
+          f"max {max(latency):.1f} ms over {len(latency)} moves")
+
+
+def check_reconnect(page):
+    plies = page.js(f"{STATE}.moves.length")
+    page.js("window.studio.state = null; window.studio.connection.drop()")
+    page.wait("document.body.dataset.connected === 'false'", "the page to see the drop", 5)
+    page.wait(f"document.body.dataset.connected === 'true' && {STATE} && {STATE}.moves.length === {plies}",
+              "the page to reconnect and resync", 10)
+    print("dropped WebSocket: reconnected and resynced")
+
+
+def review(page, source, work):
+    with open(os.path.join(source, "tests/fixtures/studio/blunder-6x6.sgf")) as f:
+        sgf = f.read()
+    # The file input's change handler, with the file as the browser would read it.
+    page.js(f"""(() => {{ const input = document.getElementById('sgf-file');
+        const data = new DataTransfer();
+        data.items.add(new File([{json.dumps(sgf)}], 'blunder-6x6.sgf'));
+        input.files = data.files; input.dispatchEvent(new Event('change')); }})()""")
+    page.wait(f"{STATE}.size === 6 && {STATE}.moves.length === 14", "the SGF to load")
+    page.click("#nav-first")
+    page.wait(f"{STATE}.ply === 0", "the first button")
+    page.js("document.activeElement.blur()")
+    for _ in range(3):
+        page.call("Input.dispatchKeyEvent", type="rawKeyDown", key="ArrowRight", code="ArrowRight",
+                  windowsVirtualKeyCode=39)
+        page.call("Input.dispatchKeyEvent", type="keyUp", key="ArrowRight", code="ArrowRight",
+                  windowsVirtualKeyCode=39)
+    page.wait(f"{STATE}.ply === 3", "three steps with the right arrow key")
+    page.click('#movelist li[data-ply="6"]')
+    page.wait(f"{STATE}.ply === 6", "a click in the move list")
+    page.js("document.getElementById('review-seconds').value = 0.2")
+    page.click("#review-start")
+    page.wait("!document.getElementById('progress-box').hidden", "the progress bar")
+    page.wait(f"!{STATE}.reviewing && {STATE}.review.length === 14", "the whole-game analysis", 30)
+    marked = page.js("[...document.querySelectorAll('#movelist li.mistake, #movelist li.blunder')]"
+                     ".map(li => li.dataset.ply + ' ' + li.className)")
+    if not any(m.startswith("7 ") for m in marked):
+        fail(f"the blunder at ply 7 (e5-a1/b2) is not marked; marked: {marked}")
+    if not page.js("document.querySelectorAll('#winrate-graph .wr-mark').length > 0"):
+        fail("no mistake marked on the win-rate graph")
+    page.click('#movelist li[data-ply="7"]')
+    page.wait(f"{STATE}.ply === 7", "ply 7")
+    page.screenshot(os.path.join(work, "review.png"))
+    page.click("#save-sgf")
+    page.wait("window.studio.lastSgf", "the saved SGF")
+    if "C[" not in page.js("window.studio.lastSgf"):
+        fail("the saved SGF has no analysis comments")
+    print(f"review: marked {marked}; saved SGF with comments")
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit("usage: studio_browser_test.py BIN_DIR SOURCE_DIR WORK_DIR")
+    bin_dir, source, work = (os.path.abspath(a) for a in sys.argv[1:])
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        print("SKIP: Chromium is not installed (apt-get install chromium)")
+        sys.exit(SKIP)
+    server, url = start_server(bin_dir, work)
+    page = None
+    try:
+        page = Browser(work)
+        page.call("Page.navigate", url=url)
+        page.wait(f"document.body && document.body.dataset.connected === 'true' && window.studio && {STATE}",
+                  "the page to connect")
+        play_game(page, work)
+        check_reconnect(page)
+        review(page, source, work)
+        if page.console:
+            fail(f"script errors in the page: {page.console}")
+    finally:
+        if page:
+            page.close()
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            fail("hippolyta-studio did not stop on SIGTERM")
+    print(f"PASS (screenshots in {work})")
+
+
+if __name__ == "__main__":
+    main()
