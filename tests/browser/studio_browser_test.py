@@ -239,10 +239,10 @@ def check_analysis(page, work):
     legal = page.js("window.studio.analysis.candidates.every(c => /^[a-f][1-6]-[a-f][1-6]\\/[a-f][1-6]$/.test(c.move))")
     if not legal:
         fail("a candidate is not a 6x6 move")
-    page.click("#board .candidate.best .cand-label")  # the mouse rests on it: PV preview
+    page.mouse("mouseMoved", *page.centre("#board .candidate.best .cand-label"))
     page.wait("document.querySelectorAll('#board .pv-move').length > 0", "the PV preview on hover")
     page.screenshot(os.path.join(work, "analysis.png"))
-    page.click_at(5, 5)  # move away: the preview goes
+    page.mouse("mouseMoved", 5, 5)  # away: the preview goes
     page.wait("document.querySelectorAll('#board .pv-move').length === 0", "the preview to go")
     page.click("#analysis-toggle")
     page.wait(f"!{STATE}.analysis && document.querySelectorAll('#board .candidate').length === 0",

@@ -328,7 +328,10 @@ function entryTargets() {
 }
 
 function highlightEntry() {
-  if (!studio.state || !humanTurn()) return;
+  if (!studio.state || !humanTurn()) {
+    $("hint").textContent = "";
+    return;
+  }
   const targets = entryTargets();
   board.highlight(studio.entry, studio.entry.length ? targets : []);
   $("hint").textContent = ["Click an amazon to move", "Click where it goes", "Click where it shoots"][studio.entry.length];
