@@ -5,7 +5,8 @@
   - starts hippolyta-studio on a free port and opens its page;
   - plays a whole 6x6 game as White against the engine by clicking squares (amazon,
     destination, arrow), checking at each step that the page highlights legal targets and that
-    the server accepts every clicked move;
+    the server accepts every clicked move (the first move typed in the move box, the second
+    entered with the arrow keys and Enter on the board);
   - turns live analysis on: candidate arrows and territory shading appear, hovering a
     candidate previews its principal variation;
   - drops the WebSocket: the page reconnects and resyncs;
@@ -193,14 +194,46 @@ def targets(page):
     return page.js("[...document.querySelectorAll('#board [data-target]')].map(n => n.dataset.target)")
 
 
-def click_move(page, rng):
-    """Plays one legal move by three clicks, checking the highlights on the way."""
+KEY_CODES = {"ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40, "Enter": 13}
+
+
+def press(page, key):
+    page.call("Input.dispatchKeyEvent", type="rawKeyDown", key=key, code=key,
+              windowsVirtualKeyCode=KEY_CODES[key])
+    page.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=key,
+              windowsVirtualKeyCode=KEY_CODES[key])
+
+
+def square_by_keys(page, square):
+    """Moves the board's focus ring to SQUARE with the arrow keys and presses Enter."""
+    page.js("document.getElementById('board').focus()")
+    if not page.js("document.getElementById('board').getAttribute('aria-activedescendant')"):
+        press(page, "ArrowLeft")  # the ring appears on a1
+    at = page.js("document.getElementById('board').getAttribute('aria-activedescendant')")
+    files = ord(square[0]) - ord(at[0])
+    ranks = int(square[1:]) - int(at[1:])
+    for _ in range(abs(files)):
+        press(page, "ArrowRight" if files > 0 else "ArrowLeft")
+    for _ in range(abs(ranks)):
+        press(page, "ArrowUp" if ranks > 0 else "ArrowDown")
+    ring = page.js("document.getElementById('board').getAttribute('aria-activedescendant')")
+    if ring != square:
+        fail(f"the arrow keys took the focus ring to {ring}, not {square}")
+    press(page, "Enter")
+
+
+def click_move(page, rng, how="click"):
+    """Plays one legal move by three clicks (or the arrow keys and Enter on the board, or typed
+    in the move box as amazon, destination, arrow run together), checking the highlighted
+    targets on the way."""
     state = page.js(STATE)
     before = len(state["moves"])
     amazons = list(state["amazons"]["white"])
     rng.shuffle(amazons)
+    enter = (lambda sq: square_by_keys(page, sq)) if how == "keys" else \
+        (lambda sq: page.click(f'#board [data-square="{sq}"]'))
     for amazon in amazons:
-        page.click(f'#board [data-square="{amazon}"]')
+        enter(amazon)
         reach = targets(page)
         if reach:
             break
@@ -211,13 +244,21 @@ def click_move(page, rng):
     if blocked & set(reach):
         fail(f"occupied squares highlighted as targets: {sorted(blocked & set(reach))}")
     to = rng.choice(reach)
-    page.click(f'#board [data-square="{to}"]')
+    enter(to)
     shots = targets(page)
     if amazon not in shots:
         fail(f"after {amazon}-{to} the vacated square {amazon} is not a target: {shots}")
     shot = rng.choice(shots)
-    page.click(f'#board [data-square="{shot}"]')
     move = f"{amazon}-{to}/{shot}"
+    if how == "type":
+        page.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))")
+        if page.js("document.querySelectorAll('#board [data-target]').length"):
+            fail("Escape did not cancel the move being entered")
+        page.js("document.getElementById('move-input').focus()")
+        page.call("Input.insertText", text=f"{amazon}{to}{shot}".upper())
+        page.click("#move-submit")
+    else:
+        enter(shot)
     page.wait(f"{STATE}.moves.length > {before} || !document.getElementById('error-bar').hidden",
               f"the server to take {move}")
     if not page.js("document.getElementById('error-bar').hidden"):
@@ -259,7 +300,7 @@ def play_game(page, work):
                   f" && {STATE}.ply === {STATE}.moves.length)", "White's turn", timeout=20)
         if page.js(f"{STATE}.result"):
             break
-        click_move(page, rng)
+        click_move(page, rng, {0: "type", 1: "keys"}.get(moves, "click"))
         moves += 1
         if moves == 2:
             page.wait(f"!{STATE}.thinking && {STATE}.moves.length === 4", "the engine's reply")
@@ -271,8 +312,8 @@ def play_game(page, work):
               "the game over line")
     page.screenshot(os.path.join(work, "play.png"))
     latency = [float(v) for v in page.js("document.body.dataset.latency || ''").split(",") if v]
-    if len(latency) < moves - 1:
-        fail(f"{len(latency)} latency figures for {moves} clicked moves")
+    if len(latency) < moves - 2:  # the typed move is not timed, nor a last move the engine
+        fail(f"{len(latency)} latency figures for {moves} moves")  # does not answer
     print(f"played a 6x6 game by clicks: {len(state['moves'])} plies, result {state['result']}")
     print(f"click to reply drawn, less thinking: median {statistics.median(latency):.1f} ms, "
           f"max {max(latency):.1f} ms over {len(latency)} moves")

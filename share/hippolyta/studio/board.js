@@ -71,6 +71,7 @@ export class Board {
 
   build(size) {
     this.size = size;
+    this.focus = null;
     const svg = this.svg;
     svg.replaceChildren();
     const full = 2 * MARGIN + size * CELL;

@@ -429,12 +429,14 @@ $("save-sgf").addEventListener("click", () => send({ type: "save_sgf" }));
 // The new game dialog.
 $("new-game").addEventListener("click", openNewGame);
 function openNewGame() {
+  // The players of the game going on, else a human (White) against the first engine.
   const s = studio.state;
-  if (s) {
-    $("ng-size").value = s.size;
-    if (s.players) { $("ng-white").value = s.players.white; $("ng-black").value = s.players.black; }
-  }
-  if ($("ng-black").value === "human" && $("ng-white").value === "human" && studio.engines.length && !s) {
+  if (s) $("ng-size").value = s.size;
+  if (s && s.players && s.moves.length) {
+    $("ng-white").value = s.players.white;
+    $("ng-black").value = s.players.black;
+  } else if (studio.engines.length) {
+    $("ng-white").value = "human";
     $("ng-black").value = `engine:${studio.engines[0].name}`;
   }
   $("new-game-dialog").showModal();
