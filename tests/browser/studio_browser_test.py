@@ -69,6 +69,7 @@ class Browser:
         self.next_id = 0
         self.session = None
         self.console = []
+        self.latency_log = []
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable")
@@ -96,6 +97,11 @@ class Browser:
         deadline = time.monotonic() + 30
         while True:
             answer = self.read_message(deadline)
+            if answer.get("method") == "Runtime.consoleAPICalled":
+                args = answer["params"]["args"]
+                text = " ".join(str(a.get("value", "")) for a in args)
+                if text.startswith("studio-latency"):
+                    self.latency_log.append(text)
             if answer.get("method") == "Runtime.exceptionThrown":
                 self.console.append(json.dumps(answer["params"]["exceptionDetails"])[:400])
             if answer.get("id") == self.next_id:

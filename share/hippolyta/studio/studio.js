@@ -104,7 +104,9 @@ function newState(state) {
   for (const r of state.review || []) if (typeof r.winrate === "number") studio.winrates.set(r.ply, r.winrate);
   timeMove(state);
   render();
-  if (studio.pending && studio.pending.drawnPly === state.moves.length) finishTiming();
+  const p = studio.pending;
+  if (p && p.echo === undefined && state.moves.length === p.drawnPly - 1) p.echo = performance.now() - p.click;
+  if (p && p.drawnPly === state.moves.length) finishTiming();
 }
 
 function sameStart(a, b) {
@@ -169,7 +171,8 @@ function finishTiming() {
   const ms = drawn - p.click - thinking;
   studio.latency.push(ms);
   document.body.dataset.latency = studio.latency.map((v) => v.toFixed(1)).join(",");
-  console.log(`studio-latency ${ms.toFixed(1)} ms (thinking ${thinking.toFixed(1)} ms)`);
+  const echo = p.echo === undefined ? "" : `, own move drawn after ${p.echo.toFixed(1)} ms`;
+  console.log(`studio-latency ${ms.toFixed(1)} ms (thinking ${thinking.toFixed(1)} ms${echo})`);
 }
 
 // ---- drawing ----
