@@ -2,7 +2,7 @@
 """Hippolyta Studio end to end, in a real headless Chromium driven over the DevTools protocol
 (--remote-debugging-pipe: commands on fd 3, answers on fd 4, NUL-separated JSON; stdlib only).
 
-  - starts hippolyta-studio on a free port and opens its page;
+  - starts hippolyta-studio on a free port (--port 0) and opens the page at the URL it prints;
   - plays a whole 6x6 game as White against the engine by clicking squares (amazon,
     destination, arrow), checking at each step that the page highlights legal targets and that
     the server accepts every clicked move (the first move typed in the move box, the second
@@ -26,7 +26,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -162,16 +161,9 @@ class Browser:
             self.process.kill()
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_server(bin_dir, work):
-    port = free_port()
     log = open(os.path.join(work, "server.log"), "wb")
-    server = subprocess.Popen([os.path.join(bin_dir, "hippolyta-studio"), "--port", str(port)],
+    server = subprocess.Popen([os.path.join(bin_dir, "hippolyta-studio"), "--port", "0"],
                               stdout=subprocess.PIPE, stderr=log)
     url = server.stdout.readline().decode().strip().split()[-1] if server.stdout else ""
     if not url.startswith("http://127.0.0.1:"):
@@ -342,7 +334,8 @@ def review(page, source, work):
         const data = new DataTransfer();
         data.items.add(new File([{json.dumps(sgf)}], 'blunder-6x6.sgf'));
         input.files = data.files; input.dispatchEvent(new Event('change')); }})()""")
-    page.wait(f"{STATE}.size === 6 && {STATE}.moves.length === 14", "the SGF to load")
+    page.wait(f"{STATE}.size === 6 && {STATE}.moves.length === 14 && {STATE}.moves[6] === 'e5-a1/b2'"
+              f" && {STATE}.ply === 14 && !{STATE}.result", "the SGF to load")
     page.click("#nav-first")
     page.wait(f"{STATE}.ply === 0", "the first button")
     page.js("document.activeElement.blur()")
@@ -354,7 +347,7 @@ def review(page, source, work):
     page.wait(f"{STATE}.ply === 3", "three steps with the right arrow key")
     page.click('#movelist li[data-ply="6"]')
     page.wait(f"{STATE}.ply === 6", "a click in the move list")
-    page.js("document.getElementById('review-seconds').value = 0.2")
+    page.js("document.getElementById('review-seconds').value = 0.5")  # 15 positions, ~8 s
     page.click("#review-start")
     page.wait("!document.getElementById('progress-box').hidden", "the progress bar")
     page.wait(f"!{STATE}.reviewing && {STATE}.review.length === 14", "the whole-game analysis", 30)
