@@ -16,7 +16,7 @@
     analysis as comments;
   - prints the median time from the click completing a move to the engine's reply drawn, less
     the engine's thinking time (measured by the page, body[data-latency]).
-Screenshots go to WORK (play.png, analysis.png, review.png).
+Screenshots go to WORK (play.png, analysis.png, variation.png, review.png).
   usage: studio_browser_test.py BIN_DIR SOURCE_DIR WORK_DIR
 Exits 77 (ctest: skipped) when Chromium is not installed."""
 
@@ -278,9 +278,10 @@ def check_analysis(page, work):
     legal = page.js("window.studio.analysis.candidates.every(c => /^[a-f][1-6]-[a-f][1-6]\\/[a-f][1-6]$/.test(c.move))")
     if not legal:
         fail("a candidate is not a 6x6 move")
+    page.screenshot(os.path.join(work, "analysis.png"))
     page.mouse("mouseMoved", *page.centre("#board .candidate.best .cand-label"))
     page.wait("document.querySelectorAll('#board .pv-move').length > 0", "the PV preview on hover")
-    page.screenshot(os.path.join(work, "analysis.png"))
+    page.screenshot(os.path.join(work, "variation.png"))
     page.mouse("mouseMoved", 5, 5)  # away: the preview goes
     page.wait("document.querySelectorAll('#board .pv-move').length === 0", "the preview to go")
     page.click("#analysis-toggle")

@@ -166,29 +166,40 @@ export class Board {
         class: "territory " + (value > 0 ? "tw" : "tb"), "data-square-owner": sq,
         "fill-opacity": (0.12 + 0.38 * Math.min(1, Math.abs(value))).toFixed(2),
       }, layer);
+      el("circle", { cx: x, cy: y, r: CELL * 0.1, class: "territory-mark " + (value > 0 ? "tw" : "tb") },
+         layer);
     }));
   }
 
-  // The engine's candidates: queen path with a head, the arrow's square crossed, a label.
+  // The engine's best candidates (at most 5; the table beside lists them all): the queen path
+  // with a head, the arrow's square crossed, a label with the win rate and visits on the arrow's
+  // square (labels that share a square are stacked). The best is drawn last, on top.
   candidates(list, onHover) {
     const layer = this.layers.candidates;
     layer.replaceChildren();
-    (list || []).forEach((c, rank) => {
-      const m = parseMove(c.move);
-      if (!m) return;
+    const shown = (list || []).slice(0, 5).map((c, rank) => ({ c, rank, m: parseMove(c.move) }))
+      .filter((d) => d.m);
+    const stacked = new Map();
+    const offsets = new Map(shown.map((d) => {
+      const n = stacked.get(d.m.shot) || 0;
+      stacked.set(d.m.shot, n + 1);
+      return [d.rank, n];
+    }));
+    for (const { c, rank, m } of shown.reverse()) {
       const g = el("g", { class: "candidate" + (rank === 0 ? " best" : ""), "data-move": c.move,
                           "data-rank": rank, tabindex: 0 }, layer);
       this.path(g, m, "cand");
-      const [x, y] = this.centre(m.to);
+      const [x, y0] = this.centre(m.shot);
+      const y = y0 - CELL / 2 + 21 * (offsets.get(rank) % 2);
       const label = el("g", { class: "cand-label" }, g);
-      el("rect", { x: x - 20, y: y - CELL / 2 + 1, width: 40, height: 20, rx: 4 }, label);
-      el("text", { x, y: y - CELL / 2 + 10 }, label).textContent = (100 * c.winrate).toFixed(0) + "%";
-      el("text", { x, y: y - CELL / 2 + 19, class: "visits" }, label).textContent = c.visits;
+      el("rect", { x: x - 20, y, width: 40, height: 20, rx: 4 }, label);
+      el("text", { x, y: y + 9 }, label).textContent = (100 * c.winrate).toFixed(0) + "%";
+      el("text", { x, y: y + 18, class: "visits" }, label).textContent = c.visits;
       g.addEventListener("mouseenter", () => onHover(c));
       g.addEventListener("mouseleave", () => onHover(null));
       g.addEventListener("focus", () => onHover(c));
       g.addEventListener("blur", () => onHover(null));
-    });
+    }
   }
 
   path(parent, m, cls) {
@@ -197,8 +208,9 @@ export class Board {
     const [x3, y3] = this.centre(m.shot);
     el("line", { x1, y1, x2, y2, class: cls + "-path", "marker-end": "url(#head)" }, parent);
     el("line", { x1: x2, y1: y2, x2: x3, y2: y3, class: cls + "-shot" }, parent);
-    const d = CELL * 0.22;
-    el("path", { d: `M${x3 - d},${y3 - d}L${x3 + d},${y3 + d}M${x3 - d},${y3 + d}L${x3 + d},${y3 - d}`,
+    const d = CELL * 0.16;
+    const yc = y3 + CELL * 0.18;  // below the centre: a label may take the square's top
+    el("path", { d: `M${x3 - d},${yc - d}L${x3 + d},${yc + d}M${x3 - d},${yc + d}L${x3 + d},${yc - d}`,
                  class: cls + "-cross" }, parent);
   }
 
@@ -206,6 +218,7 @@ export class Board {
   variation(moves, firstColour) {
     const layer = this.layers.pv;
     layer.replaceChildren();
+    this.layers.candidates.classList.toggle("previewing", !!moves);
     if (!moves) return;
     let colour = firstColour;
     moves.slice(0, 8).forEach((move, i) => {

@@ -42,6 +42,9 @@ export class WinrateGraph {
     if (points.length) {
       const d = points.map(([ply, wr], i) => `${i ? "L" : "M"}${this.x(ply).toFixed(1)},${this.y(wr).toFixed(1)}`);
       el("path", { d: d.join(""), class: "wr-line" }, svg);
+      for (const [ply, wr] of points) {
+        el("circle", { cx: this.x(ply), cy: this.y(wr), r: 2, class: "wr-point" }, svg);
+      }
     }
     for (const [ply, mark] of marks) {
       if (ply > plies) continue;
