@@ -59,7 +59,7 @@ class Browser:
         self.log = open(os.path.join(work, "chromium.log"), "wb")
         self.process = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             "--remote-debugging-pipe", "--no-first-run", "--window-size=1280,960",
+             "--remote-debugging-pipe", "--no-first-run", "--window-size=1064,880",
              f"--user-data-dir={work}/profile", "about:blank"],
             stdout=self.log, stderr=self.log, preexec_fn=fds, pass_fds=(3, 4))  # kept open after fds() ran
         os.close(to_chrome_r)
@@ -73,7 +73,7 @@ class Browser:
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable")
         self.call("Runtime.enable")
-        self.call("Emulation.setDeviceMetricsOverride", width=1280, height=960,
+        self.call("Emulation.setDeviceMetricsOverride", width=1064, height=880,
                   deviceScaleFactor=1, mobile=False)
 
     def read_message(self, deadline):
@@ -262,6 +262,7 @@ def click_move(page, rng, how="click"):
     if not page.js("document.getElementById('error-bar').hidden"):
         refusal = page.js("document.getElementById('error-text').textContent")
         fail(f"{move} refused: {refusal}")
+    page.js("document.activeElement && document.activeElement.blur()")
     played = page.js(f"{STATE}.moves[{before}]")
     if played != move:
         fail(f"the server played {played} for the clicked {move}")
@@ -270,7 +271,7 @@ def click_move(page, rng, how="click"):
 
 def check_analysis(page, work):
     page.click("#analysis-toggle")
-    page.wait("document.querySelectorAll('#board .candidate').length > 0"
+    page.wait("document.querySelectorAll('#board .candidate').length >= 3"
               " && document.querySelectorAll('#board .territory').length > 0",
               "candidate arrows and territory shading", timeout=15)
     count = page.js("document.querySelectorAll('#board .candidate').length")
