@@ -9,6 +9,8 @@
     entered with the arrow keys and Enter on the board);
   - turns live analysis on: candidate arrows and territory shading appear, hovering a
     candidate previews its principal variation;
+  - kills the server's engine processes mid-game: the page shows the restart and the game goes
+    on;
   - drops the WebSocket: the page reconnects and resyncs;
   - loads tests/fixtures/studio/blunder-6x6.sgf (White's 7th move, e5-a1/b2, walls its own
     amazon in: the engine's evaluation falls from 0.73 to 0.08 for White), runs the whole-game
@@ -26,6 +28,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -291,7 +294,31 @@ def check_analysis(page, work):
     print(f"analysis: {count} candidates drawn, {shaded} squares shaded, PV previewed on hover")
 
 
-def play_game(page, work):
+def children(pid):
+    """The processes whose parent is PID (the server's engines)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if entry.isdigit() and int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def kill_engines(page, server):
+    """Kills the server's engines at White's turn: the next move shows the restart."""
+    engines = children(server.pid)
+    if not engines:
+        fail("hippolyta-studio runs no engine process")
+    for pid in engines:
+        os.kill(pid, signal.SIGKILL)
+    return len(engines)
+
+
+def play_game(page, work, server):
     rng = random.Random(27)
     new_game(page)
     moves = 0
@@ -300,8 +327,15 @@ def play_game(page, work):
                   f" && {STATE}.ply === {STATE}.moves.length)", "White's turn", timeout=20)
         if page.js(f"{STATE}.result"):
             break
+        if moves == 3:
+            killed = kill_engines(page, server)
         click_move(page, rng, {0: "type", 1: "keys"}.get(moves, "click"))
         moves += 1
+        if moves == 4:
+            page.wait("['crashed', 'restarted'].includes(document.getElementById('engine-status').dataset.state)",
+                      "the engine's crash and restart shown")
+            shown = page.js("document.getElementById('engine-status').textContent")
+            print(f"killed {killed} engine processes: the page shows '{shown}'")
         if moves == 2:
             page.wait(f"!{STATE}.thinking && {STATE}.moves.length === 4", "the engine's reply")
             check_analysis(page, work)
@@ -385,7 +419,7 @@ def main():
         page.call("Page.navigate", url=url)
         page.wait(f"document.body && document.body.dataset.connected === 'true' && window.studio && {STATE}",
                   "the page to connect")
-        play_game(page, work)
+        play_game(page, work, server)
         check_reconnect(page)
         review(page, source, work)
         if page.console:
