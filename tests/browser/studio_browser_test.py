@@ -208,16 +208,16 @@ def press(page, key):
 def square_by_keys(page, square):
     """Moves the board's focus ring to SQUARE with the arrow keys and presses Enter."""
     page.js("document.getElementById('board').focus()")
-    if not page.js("document.getElementById('board').getAttribute('aria-activedescendant')"):
+    if not page.js("document.getElementById('board').dataset.focus"):
         press(page, "ArrowLeft")  # the ring appears on a1
-    at = page.js("document.getElementById('board').getAttribute('aria-activedescendant')")
+    at = page.js("document.getElementById('board').dataset.focus")
     files = ord(square[0]) - ord(at[0])
     ranks = int(square[1:]) - int(at[1:])
     for _ in range(abs(files)):
         press(page, "ArrowRight" if files > 0 else "ArrowLeft")
     for _ in range(abs(ranks)):
         press(page, "ArrowUp" if ranks > 0 else "ArrowDown")
-    ring = page.js("document.getElementById('board').getAttribute('aria-activedescendant')")
+    ring = page.js("document.getElementById('board').dataset.focus")
     if ring != square:
         fail(f"the arrow keys took the focus ring to {ring}, not {square}")
     press(page, "Enter")

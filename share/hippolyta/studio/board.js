@@ -89,7 +89,7 @@ export class Board {
         el("rect", {
           x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL,
           class: "sq " + ((file + rank) % 2 ? "light" : "dark"), "data-square": name,
-          role: "gridcell", "aria-label": name,
+          id: "sq-" + name, role: "button", "aria-label": name,
         }, squares);
       }
     }
@@ -259,6 +259,7 @@ export class Board {
     const [x, y] = this.centre(sq);
     el("rect", { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4,
                  class: "focus-ring" }, layer);
-    this.svg.setAttribute("aria-activedescendant", sq);
+    this.svg.setAttribute("aria-activedescendant", "sq-" + sq);
+    this.svg.dataset.focus = sq;
   }
 }
