@@ -172,7 +172,8 @@ function finishTiming() {
   studio.latency.push(ms);
   document.body.dataset.latency = studio.latency.map((v) => v.toFixed(1)).join(",");
   const echo = p.echo === undefined ? "" : `, own move drawn after ${p.echo.toFixed(1)} ms`;
-  console.log(`studio-latency ${ms.toFixed(1)} ms (thinking ${thinking.toFixed(1)} ms${echo})`);
+  console.log(`studio-latency ${ms.toFixed(1)} ms (thinking ${thinking.toFixed(1)} ms${echo}, ` +
+              `reply drawn after ${(drawn - p.click).toFixed(1)} ms)`);
 }
 
 // ---- drawing ----
@@ -230,7 +231,9 @@ function renderPlayers() {
   const s = studio.state;
   for (const colour of ["white", "black"]) {
     const who = (s.players && s.players[colour]) || "human";
-    $(`name-${colour}`).textContent = `${colour === "white" ? "White" : "Black"}: ${who.replace("engine:", "")}`;
+    const budget = s.seconds ? `${s.seconds} s a move` : s.level ? `level ${s.level}` : "";
+    $(`name-${colour}`).textContent = `${colour === "white" ? "White" : "Black"}: ` +
+      (who === "human" ? who : `${who.replace("engine:", "")}${budget ? ` (${budget})` : ""}`);
     $(`player-${colour}`).classList.toggle("to-move", !s.result && s.to_move === colour && s.ply === s.moves.length);
   }
   tickClocks();
