@@ -180,16 +180,7 @@ function finishTiming() {
 
 function render() {
   const state = studio.state;
-  const position = { size: state.size, amazons: state.amazons, arrows: state.arrows };
-  board.draw(position, state.last_move);
-  const svg = $("board");
-  svg.dataset.ply = state.ply;
-  svg.dataset.moves = state.moves.length;
-  svg.dataset.toMove = state.to_move;
-  svg.dataset.result = state.result || "";
-  svg.dataset.thinking = state.thinking || "";
-  svg.dataset.entry = studio.entry.join(" ");
-  highlightEntry();
+  renderBoard();
   renderAnalysis();
   renderPlayers();
   renderMoveList();
@@ -204,6 +195,21 @@ function render() {
   $("move-input").disabled = !turn;
   $("move-submit").disabled = !turn;
   $("game-status").textContent = statusLine();
+}
+
+// The board alone (a click of a move being entered redraws no more than this).
+function renderBoard() {
+  const state = studio.state;
+  const position = { size: state.size, amazons: state.amazons, arrows: state.arrows };
+  board.draw(position, state.last_move);
+  const svg = $("board");
+  svg.dataset.ply = state.ply;
+  svg.dataset.moves = state.moves.length;
+  svg.dataset.toMove = state.to_move;
+  svg.dataset.result = state.result || "";
+  svg.dataset.thinking = state.thinking || "";
+  svg.dataset.entry = studio.entry.join(" ");
+  highlightEntry();
 }
 
 function statusLine() {
@@ -257,9 +263,13 @@ function formatSeconds(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+// Rebuilt only when the moves, the shown ply or the review changed.
 function renderMoveList() {
   const s = studio.state;
   const list = $("movelist");
+  const key = JSON.stringify([s.moves, s.ply, s.review]);
+  if (renderMoveList.key === key) return;
+  renderMoveList.key = key;
   const review = new Map((s.review || []).map((r) => [r.ply, r]));
   list.replaceChildren();
   s.moves.forEach((move, i) => {
@@ -365,7 +375,7 @@ function clickSquare(sq) {
     studio.entry = [];
     playMove(move, true);
   }
-  render();
+  renderBoard();
 }
 
 function playMove(move, clicked) {
