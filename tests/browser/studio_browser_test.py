@@ -10,7 +10,7 @@
   - turns live analysis on: candidate arrows and territory shading appear, hovering a
     candidate previews its principal variation;
   - kills the server's engine processes mid-game: the page shows the restart and the game goes
-    on;
+    on; Take back (after the restart) returns to White's turn;
   - drops the WebSocket: the page reconnects and resyncs;
   - loads tests/fixtures/studio/blunder-6x6.sgf (White's 7th move, e5-a1/b2, walls its own
     amazon in: the engine's evaluation falls from 0.73 to 0.08 for White), runs the whole-game
@@ -322,6 +322,7 @@ def play_game(page, work, server):
     rng = random.Random(27)
     new_game(page)
     moves = 0
+    took_back = False
     while True:
         page.wait(f"{STATE}.result || (!{STATE}.thinking && {STATE}.to_move === 'white'"
                   f" && {STATE}.ply === {STATE}.moves.length)", "White's turn", timeout=20)
@@ -336,11 +337,20 @@ def play_game(page, work, server):
                       "the engine's crash and restart shown")
             shown = page.js("document.getElementById('engine-status').textContent")
             print(f"killed {killed} engine processes: the page shows '{shown}'")
+            # Take back: the engine's reply and this move go.
+            page.wait(f"{STATE}.result || (!{STATE}.thinking && {STATE}.moves.length === 8)",
+                      "the engine's reply")
+            if not page.js(f"{STATE}.result"):
+                page.click("#undo")
+                page.wait(f"{STATE}.moves.length === 6 && {STATE}.to_move === 'white'", "the take-back")
+                took_back = True
         if moves == 2:
             page.wait(f"!{STATE}.thinking && {STATE}.moves.length === 4", "the engine's reply")
             check_analysis(page, work)
         if moves > 40:
             fail("the 6x6 game did not end in 40 moves")
+    if not took_back:
+        fail(f"the game ended after {moves} moves, before the take-back was tried")
     state = page.js(STATE)
     page.wait("document.getElementById('game-status').textContent.startsWith('Game over')",
               "the game over line")
