@@ -1,7 +1,7 @@
 // Hippolyta Studio's page: draws the server's `state` and `analysis` (docs/studio-protocol.md),
 // enters moves by clicks or text, and drives review. The server holds the game; the page keeps
 // only what it draws, so a reconnect resyncs with `hello`.
-import { Board, occupied, parseMove, queenReach } from "./board.js";
+import { Board, occupied, queenReach } from "./board.js";
 import { Connection } from "./connection.js";
 import { WinrateGraph } from "./graph.js";
 
