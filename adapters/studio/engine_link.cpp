@@ -1,6 +1,7 @@
 #include "adapters/studio/engine_link.h"
 
 #include <cctype>
+#include <sstream>
 #include <thread>
 
 #include "engine/core/notation.h"
@@ -16,6 +17,12 @@ std::unique_ptr<ChildProcess> startChild(const std::string& command, bool passSt
     } catch (const std::exception& e) {
         throw EngineFailure(FailureKind::Crash, "cannot start '" + command + "': " + e.what());
     }
+}
+
+std::string seconds(double s) {
+    std::ostringstream out;
+    out << s << " s";
+    return out.str();
 }
 
 bool isPrefix(const std::vector<Move>& prefix, const std::vector<Move>& whole) {
@@ -101,8 +108,7 @@ EngineLink::Progress EngineLink::pollUntil(Clock::time_point until) {
                                      " instead of answering '" + pending_->command + "'");
     if (Clock::now() >= pending_->deadline)
         fail(FailureKind::Hang,
-             "no reply to '" + pending_->command + "' within " +
-                 std::to_string(static_cast<int>(pending_->timeoutSeconds + 0.5)) + " s");
+             "no reply to '" + pending_->command + "' within " + seconds(pending_->timeoutSeconds));
     return out;
 }
 

@@ -25,8 +25,8 @@ void StudioSession::tick() {
     const Position end = last();
     if (thinking_)
         pollMove();
-    else if (!result_ && !reviewing_ && engineSide(end.sideToMove()) &&
-             !gaveUp_[index(end.sideToMove())])
+    else if (!result_ && !reviewing_ && ply_ == static_cast<int>(moves_.size()) &&
+             engineSide(end.sideToMove()) && !gaveUp_[index(end.sideToMove())])
         startMove(end.sideToMove());
     if (reviewing_)
         stepReview();
@@ -39,7 +39,8 @@ void StudioSession::tick() {
 bool StudioSession::active() const {
     const Color toMove = last().sideToMove();
     return thinking_ || job_ != Job::Idle || reviewing_ || analysisOn_ || clockRunning_ ||
-           (!result_ && engineSide(toMove) && !gaveUp_[index(toMove)]);
+           (!result_ && ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) &&
+            !gaveUp_[index(toMove)]);
 }
 
 void StudioSession::shutdown() {

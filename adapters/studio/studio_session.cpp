@@ -59,6 +59,10 @@ void StudioSession::handle(int client, const std::string& text) {
             throw ClientError{"bad_record", e.what()};
         } catch (const NotationError& e) {
             throw ClientError{"bad_message", e.what()};
+        } catch (const nlohmann::json::exception& e) {
+            throw ClientError{"bad_message", e.what()};
+        } catch (const std::logic_error& e) {  // out_of_range and the like: still the input's
+            throw ClientError{"bad_message", e.what()};
         }
     } catch (const ClientError& e) {
         Json error = {{"type", "error"}, {"code", e.code}, {"message", e.message}};
@@ -71,7 +75,7 @@ void StudioSession::dispatch(int client, const Json& m) {
     const std::string type = field<std::string>(m, "type", "");
     const Json id = m.contains("id") ? m["id"] : Json(nullptr);
     if (type == "hello") {
-        sendHello(client);
+        sendHello(client, id);
         return;
     }
     if (type == "save_sgf") {
@@ -104,9 +108,11 @@ void StudioSession::dispatch(int client, const Json& m) {
     broadcastState(client, id);
 }
 
-void StudioSession::sendHello(int client) {
+void StudioSession::sendHello(int client, const Json& id) {
     send_(client, enginesMessage());
-    send_(client, stateMessage());
+    Json state = stateMessage();
+    if (!id.is_null()) state["id"] = id;
+    send_(client, state);
     if (analysisOn_ && !lastAnalysis_.is_null()) send_(client, lastAnalysis_);
 }
 
@@ -169,6 +175,7 @@ Json StudioSession::stateMessage() const {
             {"arrows", arrowsJson(pos)},
             {"last_move", ply_ > 0 ? moves[ply_ - 1] : Json(nullptr)},
             {"thinking", thinking_ ? Json(sideName(*thinking_)) : Json(nullptr)},
+            {"engine_seconds", lastMoveSeconds_},
             {"analysis", analysisOn_},
             {"review", review},
             {"reviewing", reviewing_}};

@@ -88,7 +88,7 @@ class StudioSession {
     void onLoad(const Json& m, bool sgf);
     void onReview(const Json& m);
     Json saveSgf() const;
-    void sendHello(int client);
+    void sendHello(int client, const Json& id);
     // The state to every page; `client` gets it with `id`, when there is one.
     void broadcastState(int client = kAll, const Json& id = nullptr);
     Json enginesMessage() const;
