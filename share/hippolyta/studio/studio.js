@@ -152,14 +152,17 @@ function download(message) {
 }
 
 // ---- timing: click to the engine's reply drawn, less the engine's thinking ----
+// The thinking is the server's `engine_seconds` (genmove sent to its answer); without it, the
+// time between the states that say the engine thinks and that bring its move.
 
 function timeMove(state) {
   const p = studio.pending;
   if (!p) return;
   const now = performance.now();
   if (state.thinking && p.thinkFrom === undefined) p.thinkFrom = now;
-  if (state.moves.length >= p.drawnPly && p.thinkFrom !== undefined && p.thinkTo === undefined) {
+  if (state.moves.length >= p.drawnPly && p.thinkTo === undefined) {
     p.thinkTo = now;
+    if (typeof state.engine_seconds === "number") p.engineMs = 1000 * state.engine_seconds;
   }
 }
 
@@ -167,7 +170,8 @@ function finishTiming() {
   const p = studio.pending;
   studio.pending = null;
   const drawn = performance.now();
-  const thinking = p.thinkFrom !== undefined ? p.thinkTo - p.thinkFrom : 0;
+  const seen = p.thinkFrom !== undefined ? p.thinkTo - p.thinkFrom : 0;
+  const thinking = p.engineMs !== undefined ? p.engineMs : seen;
   const ms = drawn - p.click - thinking;
   studio.latency.push(ms);
   document.body.dataset.latency = studio.latency.map((v) => v.toFixed(1)).join(",");
