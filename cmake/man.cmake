@@ -11,6 +11,7 @@ set(man_summary_hippolyta-match "play and referee matches between GTP Amazons en
 set(man_summary_hippolyta-book "build, show, merge and convert Hippolyta's opening books")
 set(man_summary_hippolyta-arena "play two Hippolyta settings against each other in one process")
 set(man_summary_hippolyta-soak "self-play soak test of a GTP Amazons engine")
+set(man_summary_hippolyta-studio "play and analyse Amazons in the browser against GTP engines")
 set(man_summary_hippolyta-board "draw a Game of the Amazons board as SVG")
 set(man_summary_hippolyta-report "write the HTML report of a match or tournament")
 set(man_summary_hippolyta-tournament "play tournaments between GTP Amazons engines")

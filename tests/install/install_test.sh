@@ -18,7 +18,8 @@ cd "$tmp"  # neither the source nor the build tree
 unset HIPPOLYTA_DATA_DIR
 p=$tmp/prefix
 for f in bin/hippolyta bin/hippolyta-match bin/hippolyta-book share/hippolyta/8x8.book \
-         share/hippolyta/10x10.book share/man/man6/hippolyta.6.gz \
+         share/hippolyta/10x10.book share/hippolyta/studio/index.html \
+         share/hippolyta/studio/studio.js share/man/man6/hippolyta.6.gz \
          share/man/man6/hippolyta-match.6.gz share/doc/hippolyta/README.md \
          share/doc/hippolyta/docs/levels.md share/doc/hippolyta/copyright \
          share/doc/hippolyta/changelog.gz share/doc/hippolyta/changelog.Debian.gz; do

@@ -1,0 +1,191 @@
+#include "adapters/studio/studio_records.h"
+
+#include <cctype>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/core/notation.h"
+#include "engine/core/records/sgf.h"
+#include "engine/core/records/text_record.h"
+
+namespace hippolyta {
+
+using nlohmann::json;
+
+namespace {
+
+// "12." "12..." "1-0" "W+" and the like: not moves.
+bool isNoise(const std::string& token) {
+    bool digitsOnly = !token.empty();
+    for (char c : token)
+        if (!std::isdigit(static_cast<unsigned char>(c)) && c != '.') digitsOnly = false;
+    return digitsOnly || token.rfind("W+", 0) == 0 || token.rfind("B+", 0) == 0;
+}
+
+}  // namespace
+
+GameRecord readMoveList(std::string_view text, int size) {
+    if (text.find("Board:") != std::string_view::npos) return readTextRecord(text);
+    GameRecord record;
+    record.start = Position::start(size);
+    Position pos = record.start;
+    std::string cleaned(text);
+    for (char& c : cleaned)
+        if (c == ',' || c == ';') c = ' ';
+    std::istringstream in(cleaned);
+    std::string token;
+    while (in >> token) {
+        // "12.d1-d7/g7": a move number glued to the move.
+        const std::size_t dot = token.find_last_of('.');
+        if (dot != std::string::npos && dot + 1 < token.size()) token = token.substr(dot + 1);
+        if (isNoise(token)) continue;
+        const std::string where =
+            "move " + std::to_string(record.moves.size() + 1) + " '" + token.substr(0, 40) + "'";
+        Move m;
+        try {
+            m = parseMove(token, size);
+        } catch (const NotationError& e) {
+            throw RecordError(where + ": " + e.what());
+        }
+        if (!pos.isLegal(m)) throw RecordError(where + " is illegal");
+        record.addMove(m, pos.sideToMove());
+        pos.makeMove(m);
+    }
+    return record;
+}
+
+std::string writeSgfWithComments(const GameRecord& record,
+                                 const std::vector<std::string>& comments) {
+    std::string sgf = writeSgf(record);
+    // The root has no ';' inside its values here (no root comment, plain names); every move
+    // node after PL[.] starts ";W[" or ";B[".
+    std::size_t at = sgf.find("PL[");
+    for (std::size_t i = 0; i < comments.size() && at != std::string::npos; ++i) {
+        at = sgf.find(';', at);
+        if (at == std::string::npos) break;
+        const std::size_t close = sgf.find(']', at);
+        if (close == std::string::npos) break;
+        at = close + 1;
+        if (comments[i].empty()) continue;
+        const std::string value = "C[" + sgfEscape(comments[i]) + "]";
+        sgf.insert(at, value);
+        at += value.size();
+    }
+    return sgf;
+}
+
+std::vector<Candidate> parseAnalysisLine(std::string_view line) {
+    std::vector<Candidate> out;
+    std::istringstream in{std::string(line)};
+    std::string word;
+    bool inPv = false;
+    while (in >> word) {
+        if (word == "info") {
+            out.emplace_back();
+            inPv = false;
+            continue;
+        }
+        if (out.empty()) continue;
+        Candidate& c = out.back();
+        if (inPv) {
+            c.pv.push_back(word);
+            continue;
+        }
+        std::string value;
+        if (word == "pv") {
+            inPv = true;
+        } else if (in >> value) {
+            try {
+                if (word == "move") c.move = value;
+                if (word == "visits") c.visits = std::stol(value);
+                if (word == "winrate") c.winrate = std::stod(value);
+            } catch (const std::exception&) {
+                throw std::runtime_error("bad analysis value '" + value + "' for " + word);
+            }
+        }
+    }
+    std::erase_if(out, [](const Candidate& c) { return c.move.empty(); });
+    return out;
+}
+
+json candidatesJson(const std::vector<Candidate>& candidates, std::size_t most) {
+    json list = json::array();
+    for (std::size_t i = 0; i < candidates.size() && i < most; ++i)
+        list.push_back({{"move", candidates[i].move},
+                        {"visits", candidates[i].visits},
+                        {"winrate", candidates[i].winrate},
+                        {"pv", candidates[i].pv}});
+    return list;
+}
+
+json territoryJson(std::string_view dboard, int n) {
+    std::istringstream in{std::string(dboard)};
+    json rows = json::array();
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream cells(line);
+        json row = json::array();
+        int v;
+        while (cells >> v)
+            row.push_back(v == 0 ? 0 : -v);
+        if (row.empty()) continue;
+        if (static_cast<int>(row.size()) != n) throw std::runtime_error("territory row size");
+        rows.push_back(std::move(row));
+    }
+    if (static_cast<int>(rows.size()) != n) throw std::runtime_error("territory is not n x n");
+    return rows;
+}
+
+json amazonsJson(const Position& pos) {
+    json white = json::array(), black = json::array();
+    const int n = pos.size();
+    for (int sq = 0; sq < n * n; ++sq) {
+        if (pos.at(sq) == Piece::WhiteAmazon) white.push_back(squareName(sq, n));
+        if (pos.at(sq) == Piece::BlackAmazon) black.push_back(squareName(sq, n));
+    }
+    return {{"white", white}, {"black", black}};
+}
+
+json arrowsJson(const Position& pos) {
+    json arrows = json::array();
+    const int n = pos.size();
+    for (int sq = 0; sq < n * n; ++sq)
+        if (pos.at(sq) == Piece::Arrow) arrows.push_back(squareName(sq, n));
+    return arrows;
+}
+
+const char* sideName(Color c) {
+    return c == Color::White ? "white" : "black";
+}
+
+double whiteView(double stmWinrate, Color stm) {
+    return stm == Color::White ? stmWinrate : 1 - stmWinrate;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+bool nestedDeeperThan(std::string_view text, int maxDepth) {
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (char c : text) {
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') inString = true;
+        if (c == '[' || c == '{') {
+            if (++depth > maxDepth) return true;
+        }
+        if (c == ']' || c == '}') --depth;
+    }
+    return false;
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,55 @@
+// Pure text work for the Studio: games in and out (a pasted move list, SGF with the review as
+// comments) and the engine's analysis answers turned into the page's JSON. No I/O.
+#pragma once
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/records/game_record.h"
+
+namespace hippolyta {
+
+// A pasted game: a plain text record (tournament form, with its "Board:" header) or a list of
+// moves in any notation, separated by spaces, commas or new lines, move numbers ("12.") and
+// results ignored, played from the standard start of `size`. Throws RecordError saying which
+// move is bad or illegal.
+GameRecord readMoveList(std::string_view text, int size);
+
+// writeSgf() with comment C[...] after each move that has a non-empty comment (comments[i] for
+// move i; a shorter vector leaves the rest bare).
+std::string writeSgfWithComments(const GameRecord& record,
+                                 const std::vector<std::string>& comments);
+
+// One candidate of amz-analyze: the fields of `info move M visits N winrate W ... pv ...`.
+struct Candidate {
+    std::string move;
+    long visits = 0;
+    double winrate = 0;  // for the side to move
+    std::vector<std::string> pv;
+};
+// Every candidate of one analysis line (several `info` groups per line), in the line's order.
+std::vector<Candidate> parseAnalysisLine(std::string_view line);
+nlohmann::json candidatesJson(const std::vector<Candidate>& candidates, std::size_t most);
+
+// amz-territory's map (rows from the top, 1 = Black first) as rows of White's view (1 = White
+// first). Throws std::runtime_error when it is not an n x n map.
+nlohmann::json territoryJson(std::string_view dboard, int n);
+
+// The amazons and arrows of a position: {"white":[...],"black":[...]} and [...].
+nlohmann::json amazonsJson(const Position& pos);
+nlohmann::json arrowsJson(const Position& pos);
+
+// "white" / "black", as the page names the sides.
+const char* sideName(Color c);
+// A win rate for the side to move `stm` as White's.
+double whiteView(double stmWinrate, Color stm);
+// Seconds since t on the steady clock.
+double secondsSince(std::chrono::steady_clock::time_point t);
+
+// Nesting deeper than `maxDepth` arrays and objects (outside strings): refused before parsing.
+bool nestedDeeperThan(std::string_view text, int maxDepth);
+
+}  // namespace hippolyta

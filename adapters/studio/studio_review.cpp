@@ -1,0 +1,103 @@
+// The whole-game review: each position searched for a set time by the analyst, each move's
+// loss in win rate for the side that played it, mistakes and blunders marked (kMistakeLoss,
+// kBlunderLoss), progress with the time left, cancellable at any moment.
+#include <algorithm>
+
+#include "adapters/studio/studio_records.h"
+#include "adapters/studio/studio_session.h"
+
+namespace hippolyta {
+
+using Json = StudioSession::Json;
+using Clock = EngineLink::Clock;
+
+namespace {
+
+constexpr int kReviewInterval = 20;  // centiseconds between amz-analyze lines
+
+}  // namespace
+
+void StudioSession::stepReview() {
+    if (gaveUp_[2]) {
+        reviewing_ = false;
+        return;
+    }
+    if (job_ == Job::Live) stopAnalyst();
+    try {
+        if (job_ == Job::Idle) return startReviewPosition();
+        EngineLink& e = link(Role::Analyst);
+        const EngineLink::Progress p = e.poll();
+        if (!p.lines.empty()) reviewLastInfo_ = p.lines.back();
+        if (secondsSince(reviewStepStart_) < reviewSeconds_ && !p.reply) return;
+        GtpReply r = p.reply ? *p.reply : e.stopStream(options_.commandTimeout);
+        job_ = Job::Idle;
+        // The newest line of the answer is the search's last word.
+        const std::size_t lastLine = r.text.rfind('\n');
+        const std::string tail =
+            lastLine == std::string::npos ? r.text : r.text.substr(lastLine + 1);
+        if (tail.rfind("info", 0) == 0) reviewLastInfo_ = tail;
+        finishReviewPosition(reviewLastInfo_);
+    } catch (const EngineFailure& f) {
+        failed(Role::Analyst, f);  // the position is searched again after the restart
+    }
+}
+
+void StudioSession::startReviewPosition() {
+    if (reviewPly_ > moves_.size()) {
+        reviewing_ = false;
+        broadcastState();
+        return;
+    }
+    const Position pos = positionAt(reviewPly_);
+    if (pos.isGameOver()) return finishReviewPosition("");
+    EngineLink& e = link(Role::Analyst);
+    e.sync(start_, movesTo(reviewPly_), options_.commandTimeout);
+    e.post(std::string("amz-analyze ") + (pos.sideToMove() == Color::White ? "white" : "black") +
+               " " + std::to_string(kReviewInterval),
+           kStreamDeadline);
+    job_ = Job::Review;
+    reviewStepStart_ = Clock::now();
+    reviewLastInfo_.clear();
+}
+
+void StudioSession::finishReviewPosition(const std::string& lastInfo) {
+    const Position pos = positionAt(reviewPly_);
+    double stm = 0;  // a side that cannot move has lost
+    std::string best;
+    if (!pos.isGameOver()) {
+        const std::vector<Candidate> candidates = parseAnalysisLine(lastInfo);
+        stm = candidates.empty() ? 0.5 : candidates[0].winrate;
+        if (!candidates.empty()) best = candidates[0].move;
+    }
+    failures_[2] = 0;
+    reviewStm_.push_back(stm);
+    reviewBest_.push_back(best);
+    const double white = pos.sideToMove() == Color::White ? stm : 1 - stm;
+    if (reviewPly_ >= 1) {
+        const Color mover = positionAt(reviewPly_ - 1).sideToMove();
+        const double before = reviewStm_[reviewPly_ - 1];
+        const double after = pos.sideToMove() == mover ? stm : 1 - stm;
+        review_.push_back({static_cast<int>(reviewPly_), white, std::max(0.0, before - after),
+                           reviewBest_[reviewPly_ - 1]});
+    }
+    send_(kAll, {{"type", "winrate"}, {"ply", reviewPly_}, {"winrate", white}});
+    ++reviewPly_;
+    sendProgress();
+    if (reviewPly_ > moves_.size()) reviewing_ = false;
+    broadcastState();
+}
+
+void StudioSession::sendProgress(bool cancelled) {
+    const std::size_t total = moves_.size() + 1;
+    const std::size_t done = std::min(reviewPly_, total);
+    const double perPosition = done ? secondsSince(reviewStart_) / done : reviewSeconds_;
+    Json progress = {{"type", "progress"},
+                     {"task", "review"},
+                     {"done", done},
+                     {"total", total},
+                     {"eta_seconds", perPosition * static_cast<double>(total - done)}};
+    if (cancelled) progress["cancelled"] = true;
+    send_(kAll, progress);
+}
+
+}  // namespace hippolyta

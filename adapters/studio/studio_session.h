@@ -1,0 +1,169 @@
+// The Studio's one game and its engines, driven by the page's messages (docs/studio-protocol.md)
+// and by tick(): no sockets here. handle() takes one message of one client, tick() moves the
+// engines on (a move to choose, live analysis, a whole-game review, the clock) without waiting
+// long; everything the pages must see goes out through the Sender, addressed to one client or
+// to all. The server calls both from one thread of its own; the tests call them directly.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adapters/studio/engine_link.h"
+#include "engine/core/position.h"
+
+namespace hippolyta {
+
+struct EngineSpec {
+    std::string name;
+    std::string command;
+};
+
+struct StudioOptions {
+    std::vector<EngineSpec> engines;  // the first also analyses
+    bool engineStderr = false;        // pass the engines' stderr to ours
+    double commandTimeout = 30;       // seconds for any exchange but a move
+    double moveTimeout = 60;          // seconds for a move, beyond its own budget
+    int maxRestarts = 3;              // consecutive failed restarts before giving up
+    std::size_t maxRecordBytes = 256 * 1024;
+};
+
+// Review marks: a move that loses this much win rate (0..1) or more.
+constexpr double kMistakeLoss = 0.10;
+constexpr double kBlunderLoss = 0.20;
+
+class StudioSession {
+  public:
+    using Json = nlohmann::json;
+    // client >= 0: that page; kAll: every page; allBut(c): every page but c.
+    using Sender = std::function<void(int client, const Json& message)>;
+    static constexpr int kAll = -1;
+    static constexpr int allBut(int client) { return -2 - client; }
+
+    StudioSession(StudioOptions options, Sender send);
+    ~StudioSession();
+    StudioSession(const StudioSession&) = delete;
+    StudioSession& operator=(const StudioSession&) = delete;
+
+    // One message from a page: a reply or an error goes back, never an exception.
+    void handle(int client, const std::string& text);
+    // Moves the engines on; waits at most a few milliseconds unless an engine must be set up.
+    void tick();
+    // True while something runs that tick() must follow closely.
+    bool active() const;
+    // Quits every engine (the server's last call).
+    void shutdown();
+
+    // For tests and the measurements.
+    const std::vector<Move>& moves() const { return moves_; }
+    std::optional<std::string> result() const { return result_; }
+    int enginePid(Color side) const;
+    int analystPid() const;
+    Json stateMessage() const;
+
+  private:
+    struct ClientError {
+        std::string code, message;
+    };
+    struct ReviewEntry {
+        int ply;
+        double winrate;  // White's view after the move
+        double loss;
+        std::string best;
+    };
+    enum class Role { White, Black, Analyst };
+    // The deadline of a streaming amz-analyze; stopping it sets a real one.
+    static constexpr double kStreamDeadline = 1e9;
+
+    void dispatch(int client, const Json& m);
+    void onNewGame(const Json& m);
+    void onPlay(const Json& m);
+    void onUndo();
+    void onResign(const Json& m);
+    void onGoto(const Json& m);
+    void onLoad(const Json& m, bool sgf);
+    void onReview(const Json& m);
+    Json saveSgf() const;
+    void sendHello(int client, const Json& id);
+    // The state to every page; `client` gets it with `id`, when there is one.
+    void broadcastState(int client = kAll, const Json& id = nullptr);
+    Json enginesMessage() const;
+
+    // The game.
+    Position shown() const;
+    Position last() const;
+    void setGame(const Position& start, std::vector<Move> moves);
+    void applyMove(Move m);
+    void cutAtShown();
+    void changed();  // the game or the shown ply changed
+    void setResult(const std::string& result);
+    bool engineSide(Color c) const;
+    // The clock.
+    double clockLeft(Color c) const;
+    void switchClock(std::optional<Color> next);
+    void checkFlag();
+
+    // Engines.
+    EngineLink& link(Role role);
+    const EngineSpec* specNamed(const std::string& name) const;
+    void cancelThinking();
+    void startMove(Color side);
+    void pollMove();
+    void stepAnalysis();
+    void stepReview();
+    void startReviewPosition();
+    void finishReviewPosition(const std::string& lastInfo);
+    void sendProgress(bool cancelled = false);
+    Position positionAt(std::size_t ply) const;
+    std::vector<Move> movesTo(std::size_t ply) const;
+    void stopAnalyst();
+    void failed(Role role, const std::exception& e);
+    double moveBudget(Color side) const;
+
+    StudioOptions options_;
+    Sender send_;
+
+    Position start_ = Position::start();
+    std::vector<Move> moves_;
+    int ply_ = 0;
+    std::optional<std::string> result_;
+    std::string players_[2] = {"human", "human"};  // "human" or "engine:NAME"
+    int level_ = 5;
+    std::optional<double> seconds_;
+    unsigned version_ = 0;  // changes with the game or the shown ply
+
+    std::optional<double> clockMain_, clockIncrement_;
+    double clockLeft_[2] = {0, 0};
+    std::optional<Color> clockRunning_;
+    EngineLink::Clock::time_point clockSince_;
+
+    std::unique_ptr<EngineLink> links_[3];  // white player, black player, analyst
+    int failures_[3] = {0, 0, 0};
+    bool gaveUp_[3] = {false, false, false};
+    std::optional<Color> thinking_;
+
+    EngineLink::Clock::time_point thinkStart_;
+    double lastMoveSeconds_ = 0;  // the last engine move's time, post to reply
+
+    enum class Job { Idle, Live, Review };  // what the analyst's amz-analyze is for
+    Job job_ = Job::Idle;
+    bool analysisOn_ = false;
+    unsigned analysedVersion_ = ~0u;
+    Json territory_;
+    Json lastAnalysis_;
+
+    bool reviewing_ = false;
+    double reviewSeconds_ = 1.0;
+    std::size_t reviewPly_ = 0;
+    std::vector<double> reviewStm_;  // side to move's win rate at each ply reviewed
+    std::vector<std::string> reviewBest_;
+    std::vector<ReviewEntry> review_;
+    EngineLink::Clock::time_point reviewStepStart_, reviewStart_;
+    std::string reviewLastInfo_;
+};
+
+}  // namespace hippolyta

@@ -1,0 +1,58 @@
+// The win-rate graph: White's win rate after each ply (0..1), the mistakes and blunders marked,
+// the current ply as a vertical line. Clicking a point asks to go to that ply.
+
+const SVG = "http://www.w3.org/2000/svg";
+const W = 480;
+const H = 120;
+const PAD = 6;
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  parent.appendChild(node);
+  return node;
+}
+
+export class WinrateGraph {
+  constructor(svg, onPly) {
+    this.svg = svg;
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.addEventListener("click", (event) => {
+      if (!this.plies) return;
+      const box = svg.getBoundingClientRect();
+      const x = ((event.clientX - box.left) / box.width) * W;
+      onPly(Math.max(0, Math.min(this.plies, Math.round(this.plyOf(x)))));
+    });
+  }
+
+  x(ply) { return PAD + (ply / Math.max(1, this.plies)) * (W - 2 * PAD); }
+  plyOf(x) { return ((x - PAD) / (W - 2 * PAD)) * Math.max(1, this.plies); }
+  y(winrate) { return PAD + (1 - winrate) * (H - 2 * PAD); }
+
+  // winrates: Map ply -> White's win rate; marks: Map ply -> "mistake" | "blunder".
+  draw(plies, current, winrates, marks) {
+    this.plies = plies;
+    const svg = this.svg;
+    svg.replaceChildren();
+    el("rect", { x: 0, y: 0, width: W, height: H / 2, class: "wr-white-half" }, svg);
+    el("rect", { x: 0, y: H / 2, width: W, height: H / 2, class: "wr-black-half" }, svg);
+    el("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "wr-mid" }, svg);
+    const points = [...winrates.entries()].filter(([ply]) => ply <= plies)
+      .sort((a, b) => a[0] - b[0]);
+    if (points.length) {
+      const d = points.map(([ply, wr], i) => `${i ? "L" : "M"}${this.x(ply).toFixed(1)},${this.y(wr).toFixed(1)}`);
+      el("path", { d: d.join(""), class: "wr-line" }, svg);
+      for (const [ply, wr] of points) {
+        el("circle", { cx: this.x(ply), cy: this.y(wr), r: 2, class: "wr-point" }, svg);
+      }
+    }
+    for (const [ply, mark] of marks) {
+      if (ply > plies) continue;
+      const wr = winrates.has(ply) ? winrates.get(ply) : 0.5;
+      el("circle", { cx: this.x(ply), cy: this.y(wr), r: mark === "blunder" ? 5 : 4,
+                     class: "wr-mark " + mark, "data-ply": ply }, svg);
+    }
+    el("line", { x1: this.x(current), x2: this.x(current), y1: 0, y2: H, class: "wr-now" }, svg);
+    svg.dataset.points = points.length;
+  }
+}

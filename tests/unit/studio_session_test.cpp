@@ -1,0 +1,298 @@
+// StudioSession through its message API (docs/studio-protocol.md): a game against the real
+// engine, refused moves and messages, an engine that crashes or hangs, the review and SGF.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "adapters/studio/studio_session.h"
+#include "engine/core/notation.h"
+#include "engine/core/records/sgf.h"
+#include "tests/unit/test_dir.h"
+
+using namespace hippolyta;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string kScripted = std::string("bash ") + HIPPOLYTA_SOURCE_DIR +
+                              "/tests/fake-engines/scripted-engine.sh " + HIPPOLYTA_SOURCE_DIR +
+                              "/tests/fake-engines/game-6x6.txt";
+
+std::vector<std::string> scriptMoves() {
+    std::ifstream in(std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/game-6x6.txt");
+    std::vector<std::string> moves;
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty() && line[0] != '#') moves.push_back(line);
+    return moves;
+}
+
+class Studio {
+  public:
+    explicit Studio(std::vector<EngineSpec> engines, double moveTimeout = 30) {
+        StudioOptions o;
+        o.engines = std::move(engines);
+        o.moveTimeout = moveTimeout;
+        o.maxRestarts = 2;
+        session_ = std::make_unique<StudioSession>(o, [this](int client, const Json& m) {
+            sent_.push_back({client, m});
+        });
+    }
+    // Sends one message as client 0 and returns the messages it caused (ticks excluded).
+    std::vector<Json> send(const Json& message) {
+        const std::size_t from = sent_.size();
+        session_->handle(0, message.is_string() ? message.get<std::string>() : message.dump());
+        return since(from);
+    }
+    // Ticks until a message satisfies `pred` (returned) or `seconds` pass (null).
+    Json tickUntil(const std::function<bool(const Json&)>& pred, double seconds = 30) {
+        const auto end = std::chrono::steady_clock::now() +
+                         std::chrono::milliseconds(static_cast<int>(seconds * 1000));
+        std::size_t seen = sent_.size();
+        while (std::chrono::steady_clock::now() < end) {
+            session_->tick();
+            for (; seen < sent_.size(); ++seen)
+                if (pred(sent_[seen].second)) return sent_[seen].second;
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        return nullptr;
+    }
+    Json lastState() const {
+        for (auto it = sent_.rbegin(); it != sent_.rend(); ++it)
+            if (it->second["type"] == "state") return it->second;
+        return nullptr;
+    }
+    std::vector<Json> all(const std::string& type) const {
+        std::vector<Json> out;
+        for (const auto& [client, m] : sent_)
+            if (m["type"] == type) out.push_back(m);
+        return out;
+    }
+    StudioSession& session() { return *session_; }
+
+  private:
+    std::vector<Json> since(std::size_t from) const {
+        std::vector<Json> out;
+        for (std::size_t i = from; i < sent_.size(); ++i)
+            out.push_back(sent_[i].second);
+        return out;
+    }
+    std::vector<std::pair<int, Json>> sent_;
+    std::unique_ptr<StudioSession> session_;
+};
+
+EngineSpec hippolytaEngine() {
+    return {"hippolyta", std::string("exec ") + HIPPOLYTA_BIN_DIR + "/hippolyta --threads 1"};
+}
+
+Json errorIn(const std::vector<Json>& replies) {
+    for (const Json& m : replies)
+        if (m["type"] == "error") return m;
+    return nullptr;
+}
+
+bool processGone(int pid) {
+    return pid > 0 && ::kill(pid, 0) != 0;
+}
+
+}  // namespace
+
+TEST(StudioSession, PlaysAWholeSixBySixGameAgainstTheEngine) {
+    Studio studio({hippolytaEngine()});
+    auto replies = studio.send({{"type", "new_game"},
+                                {"size", 6},
+                                {"black", "engine:hippolyta"},
+                                {"level", 2},
+                                {"id", 1}});
+    ASSERT_FALSE(replies.empty());
+    EXPECT_EQ(replies.back()["id"], 1);
+    EXPECT_EQ(replies.back()["size"], 6);
+    int id = 2;
+    for (int turn = 0; turn < 40 && studio.session().result() == std::nullopt; ++turn) {
+        // White (the human) plays the first legal move of the position.
+        Position pos = Position::start(6);
+        for (Move m : studio.session().moves())
+            pos.makeMove(m);
+        ASSERT_EQ(pos.sideToMove(), Color::White);
+        MoveList legal;
+        pos.generateMoves(legal);
+        replies = studio.send({{"type", "play"}, {"move", formatMove(legal[0], 6)}, {"id", id}});
+        ASSERT_EQ(errorIn(replies), nullptr) << errorIn(replies);
+        EXPECT_EQ(replies.back()["id"], id++);
+        if (studio.session().result()) break;
+        const std::size_t before = studio.session().moves().size();
+        ASSERT_NE(studio.tickUntil([&](const Json& m) {
+            return m["type"] == "state" && m["moves"].size() == before + 1;
+        }),
+                  nullptr)
+            << "the engine did not move";
+    }
+    ASSERT_TRUE(studio.session().result());
+    // Every move was legal in turn, and the result names the side that could still move.
+    Position pos = Position::start(6);
+    for (Move m : studio.session().moves()) {
+        ASSERT_TRUE(pos.isLegal(m));
+        pos.makeMove(m);
+    }
+    EXPECT_TRUE(pos.isGameOver());
+    EXPECT_EQ(*studio.session().result(),
+              std::string(1, colorLetter(opposite(pos.sideToMove()))) + "+");
+    const Json state = studio.lastState();
+    EXPECT_EQ(state["moves"].size(), studio.session().moves().size());
+    EXPECT_EQ(state["thinking"], nullptr);
+}
+
+TEST(StudioSession, RefusesIllegalMovesAndOutOfTurnPlay) {
+    Studio studio({hippolytaEngine()});
+    studio.send({{"type", "new_game"}, {"size", 6}});
+    for (const char* bad : {"b1-b6/b5", "a2-a9/a8", "b1-b4", "hello", "b1-b4/b1x"}) {
+        const Json error = errorIn(studio.send({{"type", "play"}, {"move", bad}, {"id", 9}}));
+        ASSERT_NE(error, nullptr) << bad;
+        EXPECT_EQ(error["code"], "illegal_move") << bad;
+        EXPECT_EQ(error["id"], 9);
+    }
+    EXPECT_TRUE(studio.session().moves().empty());
+    // A legal move in another notation is played and answered in the canonical form.
+    studio.send({{"type", "play"}, {"move", "B1B4B3"}});
+    EXPECT_EQ(studio.lastState()["moves"], Json::array({"b1-b4/b3"}));
+    // White's amazon moved on Black's turn: refused.
+    EXPECT_EQ(errorIn(studio.send({{"type", "play"}, {"move", "b4-c4/d4"}}))["code"],
+              "illegal_move");
+    EXPECT_EQ(studio.session().moves().size(), 1u);
+    studio.send({{"type", "resign"}});
+    EXPECT_EQ(studio.session().result(), std::optional<std::string>("W+R"));  // Black resigned
+    EXPECT_EQ(errorIn(studio.send({{"type", "play"}, {"move", "b6-b5/b6"}}))["code"], "game_over");
+    // An engine's turn is the engine's.
+    studio.send({{"type", "new_game"}, {"size", 6}, {"white", "engine:hippolyta"}, {"level", 1}});
+    EXPECT_EQ(errorIn(studio.send({{"type", "play"}, {"move", "b1-b4/b3"}}))["code"],
+              "not_your_turn");
+}
+
+TEST(StudioSession, AnswersMalformedMessagesWithErrorsAndCarriesOn) {
+    Studio studio({hippolytaEngine()});
+    const std::string deep(100, '[');
+    const std::vector<std::pair<Json, std::string>> cases = {
+        {Json("{not json"), "bad_json"},
+        {Json(deep), "bad_json"},
+        {Json("[1,2]"), "bad_message"},
+        {Json("{\"id\":1}"), "unknown_type"},
+        {Json("{\"type\":\"frobnicate\"}"), "unknown_type"},
+        {Json("{\"type\":\"new_game\",\"size\":\"six\"}"), "bad_message"},
+        {Json("{\"type\":\"new_game\",\"size\":12}"), "bad_message"},
+        {Json("{\"type\":\"new_game\",\"black\":\"engine:nobody\"}"), "bad_message"},
+        {Json("{\"type\":\"new_game\",\"level\":11}"), "bad_message"},
+        {Json("{\"type\":\"goto\",\"ply\":5}"), "bad_message"},
+        {Json("{\"type\":\"undo\"}"), "bad_message"},
+        {Json("{\"type\":\"play\",\"move\":\"d1-d7/g7\",\"id\":\"x\"}"), "bad_message"},
+        {Json("{\"type\":\"load_sgf\",\"sgf\":\"(;FF[4]GM[1])\"}"), "bad_record"},
+        {Json("{\"type\":\"load_moves\",\"text\":\"d1-d7/g7 d1-d7/g7\"}"), "bad_record"},
+        {Json("{\"type\":\"load_sgf\",\"sgf\":\"" + std::string(300 * 1024, 'x') + "\"}"),
+         "too_large"},
+    };
+    for (const auto& [text, code] : cases) {
+        const auto replies = studio.send(text);
+        ASSERT_EQ(replies.size(), 1u) << text;
+        EXPECT_EQ(replies[0]["type"], "error") << text;
+        EXPECT_EQ(replies[0]["code"], code) << text;
+    }
+    // Nothing changed, and the session still answers.
+    const auto hello = studio.send({{"type", "hello"}});
+    ASSERT_EQ(hello.size(), 2u);
+    EXPECT_EQ(hello[0]["type"], "engines");
+    EXPECT_EQ(hello[1]["size"], 10);
+    EXPECT_TRUE(hello[1]["moves"].empty());
+}
+
+TEST(StudioSession, RestartsACrashedEngineAndReplaysTheGame) {
+    TestDir dir;
+    const std::string flag = (dir / "crashed").string();
+    Studio studio({{"fake", kScripted + " --fault crash --at 3 --once " + flag}});
+    const std::vector<std::string> script = scriptMoves();
+    studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
+    for (std::size_t i = 0; i < script.size(); i += 2) {
+        ASSERT_EQ(errorIn(studio.send({{"type", "play"}, {"move", script[i]}})), nullptr) << i;
+        if (i + 1 >= script.size()) break;
+        ASSERT_NE(studio.tickUntil([&](const Json& m) {
+            return m["type"] == "state" && m["moves"].size() == i + 2;
+        }),
+                  nullptr)
+            << "no engine move after ply " << i + 1;
+    }
+    // The third black move crashed the engine; restarted and replayed, it played on.
+    const auto reports = studio.all("engine");
+    ASSERT_EQ(reports.size(), 2u);
+    EXPECT_EQ(reports[0]["status"], "crashed");
+    EXPECT_EQ(reports[1]["status"], "restarted");
+    std::vector<std::string> played;
+    for (Move m : studio.session().moves())
+        played.push_back(formatMove(m, 6));
+    EXPECT_EQ(played, script);
+    EXPECT_EQ(studio.session().result(), std::optional<std::string>("B+"));
+}
+
+TEST(StudioSession, GivesUpOnAnEngineThatHangsAndKeepsTheGame) {
+    Studio studio({{"fake", "exec " + kScripted + " --fault hang"}}, 0.3);
+    studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
+    studio.send({{"type", "play"}, {"move", "b1-a1/b1"}});
+    studio.tickUntil([](const Json& m) { return m["type"] == "state"; }, 1);  // thinking
+    const int pid = studio.session().enginePid(Color::Black);
+    const Json failed = studio.tickUntil(
+        [](const Json& m) { return m["type"] == "engine" && m["status"] == "failed"; }, 20);
+    ASSERT_NE(failed, nullptr);
+    const auto reports = studio.all("engine");
+    ASSERT_EQ(reports.size(), 6u);  // crashed, then 2 x (restarted, crashed), then failed
+    EXPECT_NE(reports[0]["message"].get<std::string>().find("no reply to 'genmove black'"),
+              std::string::npos);
+    EXPECT_TRUE(processGone(pid));
+    EXPECT_EQ(studio.session().moves().size(), 1u);  // the player's move is kept
+    EXPECT_EQ(studio.lastState()["thinking"], nullptr);
+}
+
+TEST(StudioSession, UndoAgainstAnEngineGoesBackToTheHumansTurn) {
+    Studio studio({{"fake", kScripted}});
+    studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
+    studio.send({{"type", "play"}, {"move", "b1-a1/b1"}});
+    ASSERT_NE(studio.tickUntil([](const Json& m) { return m["moves"].size() == 2; }), nullptr);
+    studio.send({{"type", "undo"}});
+    EXPECT_TRUE(studio.session().moves().empty());
+    EXPECT_EQ(studio.lastState()["to_move"], "white");
+}
+
+TEST(StudioSession, ReviewsAGameMarksLossesAndSavesThemAsSgf) {
+    Studio studio({hippolytaEngine()});
+    std::string list;
+    const std::vector<std::string> script = scriptMoves();
+    for (std::size_t i = 0; i < 8; ++i)
+        list += std::to_string(i / 2 + 1) + ". " + script[i] + "\n";
+    auto replies = studio.send({{"type", "load_moves"}, {"text", list}, {"size", 6}});
+    ASSERT_EQ(errorIn(replies), nullptr) << errorIn(replies);
+    EXPECT_EQ(studio.lastState()["moves"].size(), 8u);
+    studio.send({{"type", "review"}, {"seconds", 0.1}});
+    ASSERT_NE(studio.tickUntil(
+                  [](const Json& m) { return m["type"] == "state" && m["reviewing"] == false; }),
+              nullptr);
+    const Json review = studio.lastState()["review"];
+    ASSERT_EQ(review.size(), 8u);
+    for (std::size_t i = 0; i < review.size(); ++i) {
+        EXPECT_EQ(review[i]["ply"], i + 1);
+        EXPECT_GE(review[i]["loss"].get<double>(), 0.0);
+        EXPECT_LE(review[i]["winrate"].get<double>(), 1.0);
+        const double loss = review[i]["loss"];
+        EXPECT_EQ(review[i]["mark"], loss >= kBlunderLoss   ? Json("blunder")
+                                     : loss >= kMistakeLoss ? Json("mistake")
+                                                            : Json(nullptr));
+    }
+    const auto progress = studio.all("progress");
+    ASSERT_EQ(progress.size(), 9u);
+    EXPECT_EQ(progress.back()["done"], 9);
+    EXPECT_EQ(progress.back()["total"], 9);
+    const Json sgf = studio.send({{"type", "save_sgf"}, {"id", 4}}).at(0);
+    EXPECT_EQ(sgf["id"], 4);
+    const std::string text = sgf["sgf"];
+    EXPECT_NE(text.find("C[win rate (White) "), std::string::npos);
+    const GameRecord back = readSgf(text);  // the comments keep it readable, moves intact
+    ASSERT_EQ(back.moves.size(), 8u);
+    EXPECT_EQ(formatMove(back.moves[7], 6), script[7]);
+}

@@ -1,0 +1,105 @@
+// hippolyta-studio: play and analyse Amazons in the browser (docs/studio.md). A local HTTP and
+// WebSocket server for the page in share/hippolyta/studio; the engines are GTP child processes.
+#include <filesystem>
+#include <iostream>
+#include <regex>
+
+#include "adapters/studio/static_files.h"
+#include "adapters/studio/studio_server.h"
+#include "tools/common/tool_options.h"
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+using namespace hippolyta;
+
+namespace {
+
+EngineSpec parseEngine(const std::string& text) {
+    static const std::regex form("([A-Za-z0-9_.-]{1,32})=(.+)");
+    std::smatch m;
+    if (!std::regex_match(text, m, form))
+        throw UsageError(
+            "--engine wants NAME=COMMAND (NAME: letters, digits, '-', '_', '.'), got '" + text +
+            "'");
+    return {m[1], m[2]};
+}
+
+void parseListen(const std::string& text, StudioServerOptions& o) {
+    const std::size_t colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
+        throw UsageError("--listen wants ADDR:PORT, got '" + text + "'");
+    std::string address = text.substr(0, colon);
+    if (address.front() == '[' && address.back() == ']')
+        address = address.substr(1, address.size() - 2);
+    o.address = address;
+    try {
+        const int port = std::stoi(text.substr(colon + 1));
+        if (port < 0 || port > 65535) throw std::out_of_range("port");
+        o.port = static_cast<unsigned short>(port);
+    } catch (const std::exception&) {
+        throw UsageError("--listen: bad port in '" + text + "'");
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    StudioServerOptions server;
+    StudioOptions session;
+    int port = 8765;
+    std::string listen, pageDir;
+    std::vector<std::string> engines;
+    const std::string beside =
+        (fs::absolute(fs::path(argv[0])).parent_path() / "hippolyta").string();
+    ToolOptions cli("hippolyta-studio",
+                    "Usage: hippolyta-studio [options]\n"
+                    "Play and analyse Amazons in the browser: serves the Studio page on this "
+                    "computer and plays GTP engines (docs/studio.md).\n"
+                    "Options");
+    // clang-format off
+    cli.add()
+        ("port", po::value(&port)->default_value(port)->value_name("N"),
+            "port on 127.0.0.1 (0: any free port; the printed URL says which)")
+        ("listen", po::value(&listen)->value_name("ADDR:PORT"),
+            "listen on another address instead (other computers can then reach the Studio)")
+        ("engine", po::value(&engines)->value_name("NAME=CMD"),
+            "a GTP Amazons engine the page may play, run by /bin/sh (repeatable); the default "
+            "hippolyta=DIR/hippolyta (DIR: this program's directory) comes first and analyses")
+        ("page-dir", po::value(&pageDir)->value_name("DIR"),
+            "the page's files (default: studio in the data directories)")
+        ("engine-stderr", po::bool_switch(&session.engineStderr),
+            "pass the engines' stderr (their logs) to ours")
+        ("command-timeout", po::value(&session.commandTimeout)->default_value(session.commandTimeout)
+            ->value_name("S"), "seconds an engine may take to answer any command but a move")
+        ("move-timeout", po::value(&session.moveTimeout)->default_value(session.moveTimeout)
+            ->value_name("S"), "seconds an engine may take for a move beyond its own budget");
+    // clang-format on
+    const auto check = [&] {
+        if (port < 0 || port > 65535) throw UsageError("--port must be 0..65535");
+        server.port = static_cast<unsigned short>(port);
+        if (!listen.empty()) parseListen(listen, server);
+        session.engines.push_back({"hippolyta", "exec '" + beside + "'"});
+        for (const std::string& text : engines) {
+            EngineSpec e = parseEngine(text);
+            auto same = std::find_if(session.engines.begin(), session.engines.end(),
+                                     [&](const EngineSpec& s) { return s.name == e.name; });
+            if (same != session.engines.end())
+                *same = e;
+            else
+                session.engines.push_back(e);
+        }
+        if (session.commandTimeout <= 0 || session.moveTimeout <= 0)
+            throw UsageError("timeouts must be positive");
+    };
+    return runTool(cli, argc, argv, check, [&] {
+        std::string searched;
+        const std::optional<std::string> dir = findStudioDirectory(pageDir, &searched);
+        if (!dir) throw std::runtime_error("the page (studio/index.html) not found in " + searched);
+        server.studioDir = *dir;
+        StudioServer studio(server, session);
+        std::cout << "Hippolyta Studio: open " << studio.url() << std::endl;
+        studio.run(true);
+        std::cerr << "hippolyta-studio: stopped\n";
+        return 0;
+    });
+}
