@@ -14,7 +14,9 @@ namespace hippolyta {
 using namespace mcts_detail;
 
 bool Mcts::netWanted(TreeNode& node, bool isRoot) const {
-    return options_.net && (isRoot || load(node.visits) >= options_.params.netVisits);
+    // The nets are trained on square boards only: a rectangle is searched without one.
+    return options_.net && rootPos_.geometry().isSquare() &&
+           (isRoot || load(node.visits) >= options_.params.netVisits);
 }
 
 // Evaluates the net at pos into a new entry owned by the search; the value goes to w.netValue.
