@@ -4,6 +4,7 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "engine/core/notation.h"
 #include "engine/core/text_util.h"
 
 #include "opening-book/symmetry.h"
@@ -39,10 +40,9 @@ bool isImage(const Position& stored, const Position& query, int s) {
 
 std::string bookEntryProblem(const BookEntry& entry, int boardSize) {
     const Position& pos = entry.position;
-    if (pos.size() != boardSize)
-        return "a " + std::to_string(pos.size()) + "x" + std::to_string(pos.size()) +
-               " position in a book for " + std::to_string(boardSize) + "x" +
-               std::to_string(boardSize);
+    if (pos.size() != boardSize || !pos.geometry().isSquare())
+        return "a " + shapeName(pos.shape()) + " position in a book for " +
+               std::to_string(boardSize) + "x" + std::to_string(boardSize);
     const int white = popCount(pos.amazons(Color::White));
     const int black = popCount(pos.amazons(Color::Black));
     if (white != black || white == 0)
@@ -76,7 +76,8 @@ Book::Book(int boardSize) : boardSize_(boardSize) {
 }
 
 std::optional<BookEntry> Book::lookup(const Position& pos) const {
-    if (pos.size() != boardSize_ || entries_.empty()) return std::nullopt;
+    if (pos.size() != boardSize_ || !pos.geometry().isSquare() || entries_.empty())
+        return std::nullopt;
     const NormalForm nf = normalForm(pos);
     const auto it = entries_.find(nf.key);
     if (it == entries_.end() || !isImage(it->second.position, pos, nf.symmetry))

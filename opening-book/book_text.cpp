@@ -108,6 +108,8 @@ void TextReader::positionLine(const std::vector<std::string>& w) {
         throw fail(err.what());
     }
     e.searchVisits = count(w[4], "visits");
+    if (!e.position.geometry().isSquare())
+        throw fail("a " + shapeName(e.position.shape()) + " position: books are for square boards");
     if (!book_) book_.emplace(e.position.size());
     if (e.position.size() != book_->boardSize())
         throw fail("a " + std::to_string(e.position.size()) + "x" +

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "engine/core/notation.h"
 #include "opening-book/book_file.h"
 #include "protocol/data_files.h"
 
@@ -54,16 +55,18 @@ BookSource::Slot& BookSource::slotFor(int n) {
     return slot;
 }
 
-const Book* BookSource::bookFor(int n) {
-    return slotFor(n).book.get();
+const Book* BookSource::bookFor(BoardShape shape) {
+    return shape.isSquare() ? slotFor(shape.width).book.get() : nullptr;
 }
 
-std::string BookSource::describe(int n) {
-    return slotFor(n).description;
+std::string BookSource::describe(BoardShape shape) {
+    if (!shape.isSquare())
+        return "no book for " + shapeName(shape) + " (books are for square boards)";
+    return slotFor(shape.width).description;
 }
 
 std::optional<BookMove> BookSource::choose(const Position& pos) {
-    const Book* book = bookFor(pos.size());
+    const Book* book = bookFor(pos.shape());
     if (!book) return std::nullopt;
     return chooseBookMove(*book, pos, options_.policy, rng_);
 }

@@ -28,9 +28,10 @@ class BookSource {
     explicit BookSource(BookOptions options);
 
     // The book for n x n, or nullptr; loads it on first use.
-    const Book* bookFor(int n);
-    // Why bookFor(n) is null, or where its book came from, for people.
-    std::string describe(int n);
+    // Null for a rectangle: books are for square boards.
+    const Book* bookFor(BoardShape shape);
+    // Why bookFor(shape) is null, or where its book came from, for people.
+    std::string describe(BoardShape shape);
     // The book's move at pos when it has a clearly sound one (BookPolicy), else nothing.
     std::optional<BookMove> choose(const Position& pos);
 

@@ -64,7 +64,7 @@ void requireStream(GtpState& state) {
 std::function<bool(const SearchResult&)> streamingReport(
     GtpState& state, double interval, std::function<bool(const SearchResult&)> inner) {
     using Clock = std::chrono::steady_clock;
-    const int n = state.boardSize();
+    const BoardShape n = state.boardSize();
     return [&state, n, interval, inner = std::move(inner),
             next = Clock::now() +
                    std::chrono::duration<double>(interval)](const SearchResult& r) mutable {
@@ -95,7 +95,7 @@ std::string analyze(GtpState& state, const GtpArgs& args) {
     SearchLimits limits;  // no limit: the next input line ends it
     streamInto(limits, state, request.intervalSeconds);
     state.stream().open();
-    const int n = state.boardSize();
+    const BoardShape n = state.boardSize();
     state.startAnalysis(std::move(game), std::move(limits),
                         [&state, n](const SearchResult& r, bool stopped) {
                             // A search that ends by itself (a proof) shows its final figures.
@@ -134,7 +134,7 @@ std::string ponder(GtpState& state, const GtpArgs& args) {
 
 }  // namespace
 
-std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMoves) {
+std::string analysisInfo(const SearchResult& result, BoardShape boardSize, size_t maxMoves) {
     std::string out;
     size_t order = 0;
     for (const CandidateInfo& c : result.candidates) {

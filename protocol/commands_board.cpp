@@ -35,6 +35,29 @@ std::string play(GtpState& state, const GtpArgs& args) {
     return {};
 }
 
+// `boardsize N`, `boardsize W H` or `boardsize WxH`: the board shape, range-checked.
+BoardShape boardsizeArgs(const GtpArgs& args) {
+    args.expectCount(1, 2);
+    long long w = 0, h = 0;
+    if (args.size() == 2) {
+        w = args.integer(0);
+        h = args.integer(1);
+    } else if (args[0].find_first_of("xX") == std::string::npos) {
+        w = h = args.integer(0);
+    } else {
+        try {
+            const BoardShape s = parseShape(args[0]);
+            w = s.width;
+            h = s.height;
+        } catch (const NotationError&) {
+            args.syntaxError("'" + args[0] + "' is not a board size (N, WxH or W H)");
+        }
+    }
+    const auto inRange = [](long long v) { return v >= kMinBoardSize && v <= kMaxBoardSize; };
+    if (!inRange(w) || !inRange(h)) throw GtpError("unacceptable size");
+    return BoardShape(static_cast<int>(w), static_cast<int>(h));
+}
+
 std::string capitalised(const char* name) {
     std::string s(name);
     s[0] = static_cast<char>(s[0] - 'a' + 'A');
@@ -57,20 +80,21 @@ char pieceSymbol(Piece p) {
     }
 }
 
-std::string labelledGrid(int n, const std::function<char(int)>& symbol) {
+std::string labelledGrid(BoardShape shape, const std::function<char(int)>& symbol) {
+    const int w = shape.width;
     std::string files = "  ";
-    for (int col = 0; col < n; ++col) {
+    for (int col = 0; col < w; ++col) {
         files += ' ';
         files += static_cast<char>('a' + col);
     }
     std::string out = "\n" + files + "\n";
-    for (int row = n - 1; row >= 0; --row) {
+    for (int row = shape.height - 1; row >= 0; --row) {
         std::string label(row + 1 < 10 ? 1 : 0, ' ');
         label += std::to_string(row + 1);
         out += label;
-        for (int col = 0; col < n; ++col) {
+        for (int col = 0; col < w; ++col) {
             out += ' ';
-            out += symbol(row * n + col);
+            out += symbol(row * w + col);
         }
         out += " " + label + "\n";
     }
@@ -79,13 +103,13 @@ std::string labelledGrid(int n, const std::function<char(int)>& symbol) {
 
 std::string boardDiagram(const Game& game) {
     const Position& pos = game.position();
-    std::string out = labelledGrid(pos.size(), [&](int sq) { return pieceSymbol(pos.at(sq)); });
+    std::string out = labelledGrid(pos.shape(), [&](int sq) { return pieceSymbol(pos.at(sq)); });
     const Color side = pos.sideToMove();
     out += capitalised(colorName(side)) + " to move; move " + std::to_string(game.moveNumber()) +
            "; plies played: " + std::to_string(game.moves().size());
     if (!game.moves().empty())
         out += "\nLast move: " + std::string(colorName(game.movers().back())) + " " +
-               formatMove(game.moves().back(), pos.size(), MoveStyle::Slash);
+               formatMove(game.moves().back(), pos.shape(), MoveStyle::Slash);
     if (game.isOver())
         out += "\nGame over: " + std::string(colorName(side)) + " has no legal move, " +
                colorName(opposite(side)) + " wins";
@@ -100,10 +124,7 @@ std::string finalScore(const Game& game) {
 
 void registerBoardCommands(CommandRegistry& registry) {
     registry.add("boardsize SIZE", [](GtpState& state, const GtpArgs& args) {
-        args.expectCount(1);
-        const long long n = args.integer(0);
-        if (n < kMinBoardSize || n > kMaxBoardSize) throw GtpError("unacceptable size");
-        state.newGame(static_cast<int>(n));
+        state.newGame(boardsizeArgs(args));
         return std::string();
     });
     registry.add("clear_board", [](GtpState& state, const GtpArgs& args) {

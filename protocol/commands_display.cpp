@@ -35,13 +35,13 @@ int owner(const TerritoryCount& white, int sq) {
 
 std::string territoryBoard(const Position& pos) {
     const TerritoryCount white = countQueenTerritory(pos, Color::White);
-    const int n = pos.size();
+    const int w = pos.width();
     std::string out;
-    for (int row = n - 1; row >= 0; --row) {
+    for (int row = pos.height() - 1; row >= 0; --row) {
         out += '\n';
-        for (int col = 0; col < n; ++col) {
+        for (int col = 0; col < w; ++col) {
             if (col) out += ' ';
-            out += std::to_string(owner(white, row * n + col));
+            out += std::to_string(owner(white, row * w + col));
         }
     }
     return out;
@@ -58,7 +58,7 @@ char territoryLetter(const Position& pos, const TerritoryCount& white, int sq) {
 std::string territoryText(const Position& pos) {
     const TerritoryCount white = countQueenTerritory(pos, Color::White);
     std::string out =
-        labelledGrid(pos.size(), [&](int sq) { return territoryLetter(pos, white, sq); });
+        labelledGrid(pos.shape(), [&](int sq) { return territoryLetter(pos, white, sq); });
     const int nobody = popCount(pos.emptySquares()) - white.own - white.opponent - white.tied;
     out += "First: white " + std::to_string(white.own) + ", black " +
            std::to_string(white.opponent) + "; equal " + std::to_string(white.tied) + "; nobody " +
@@ -87,7 +87,7 @@ std::string mobilityLine(const Position& pos, Color side, const int* mobility) {
     int i = 0;
     forEachSquare(pos.amazons(side), [&](int sq) {
         out += ' ';
-        out += squareName(sq, pos.size());
+        out += squareName(sq, pos.shape());
         out += ' ';
         out += std::to_string(i < 4 ? mobility[i] : amazonMobility(pos, sq));
         ++i;
@@ -118,7 +118,7 @@ std::string explain(const Game& game, const EvalWeights& weights) {
 }
 
 // The `top` most probable of moves under probs, "move probability" each, most probable first.
-std::vector<std::string> topMoves(const MoveList& moves, std::vector<float> probs, int n,
+std::vector<std::string> topMoves(const MoveList& moves, std::vector<float> probs, BoardShape shape,
                                   size_t top) {
     std::vector<size_t> order(moves.size());
     for (size_t i = 0; i < order.size(); ++i)
@@ -128,7 +128,7 @@ std::vector<std::string> topMoves(const MoveList& moves, std::vector<float> prob
                       [&](size_t a, size_t b) { return probs[a] > probs[b]; });
     std::vector<std::string> out;
     for (size_t i = 0; i < top; ++i)
-        out.push_back(formatMove(moves[order[i]], n) + " " + fixedDecimals(probs[order[i]], 3));
+        out.push_back(formatMove(moves[order[i]], shape) + " " + fixedDecimals(probs[order[i]], 3));
     return out;
 }
 
@@ -161,8 +161,8 @@ std::string explainNet(const Position& pos, const SearchNet& net, const PriorWei
     const Color me = pos.sideToMove();
     std::string out = "\nNetwork value: " + fixedDecimals(value, 3) + " (" + colorName(me) + ")";
     out += "\nTop moves: network, linear prior";
-    const auto a = topMoves(moves, netProbs, pos.size(), 5);
-    const auto b = topMoves(moves, linear, pos.size(), 5);
+    const auto a = topMoves(moves, netProbs, pos.shape(), 5);
+    const auto b = topMoves(moves, linear, pos.shape(), 5);
     for (size_t i = 0; i < a.size(); ++i) {
         char line[96];
         std::snprintf(line, sizeof line, "\n%zu %-22s %s", i + 1, a[i].c_str(), b[i].c_str());
@@ -186,7 +186,8 @@ void registerDisplayCommands(CommandRegistry& registry) {
         args.expectCount(0);
         const EngineConfig& config = state.engine().config();
         std::string out = explain(state.game(), config.eval);
-        if (config.net) out += explainNet(state.game().position(), *config.net, config.prior);
+        if (config.net && state.game().position().geometry().isSquare())
+            out += explainNet(state.game().position(), *config.net, config.prior);
         return out;
     });
     registry.add("gogui-analyze_commands", [](GtpState&, const GtpArgs& args) {

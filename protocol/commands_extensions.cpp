@@ -39,7 +39,7 @@ std::string legalMovesCommand(GtpState& state, const GtpArgs& args) {
     std::string out;
     for (const Move m : moves) {
         if (!out.empty()) out += ' ';
-        out += formatMove(m, pos.size(), MoveStyle::Slash);
+        out += formatMove(m, pos.shape(), MoveStyle::Slash);
     }
     return out;
 }
@@ -51,14 +51,14 @@ std::string bookCommand(GtpState& state, const GtpArgs& args) {
     args.expectCount(0, 1);
     if (args.size() == 1 && args[0] != "info") args.syntaxError("expected 'info'");
     const Position& pos = state.game().position();
-    const Book* book = state.book().bookFor(pos.size());
-    if (args.size() == 1) return state.book().describe(pos.size());
-    if (!book) throw GtpError(state.book().describe(pos.size()));
+    const Book* book = state.book().bookFor(pos.shape());
+    if (args.size() == 1) return state.book().describe(pos.shape());
+    if (!book) throw GtpError(state.book().describe(pos.shape()));
     const std::optional<BookEntry> entry = book->lookup(pos);
     std::string out;
     for (const BookMove& m : entry ? entry->moves : std::vector<BookMove>{}) {
         if (!out.empty()) out += '\n';
-        out += formatMove(m.move, pos.size(), MoveStyle::Slash) + " visits " +
+        out += formatMove(m.move, pos.shape(), MoveStyle::Slash) + " visits " +
                std::to_string(m.visits) + " value " + fixedDecimals(m.value, 4) + " search " +
                fixedDecimals(m.searchValue, 4);
     }

@@ -19,7 +19,7 @@ std::optional<Move> searchLegalMove(Engine& engine, const Game& game, const Sear
     const SearchResult result = engine.chooseMove(game, limits);
     if (result.move && pos.isLegal(*result.move)) return result.move;
     spdlog::error("engine answered {} in {}; playing the first legal move instead",
-                  result.move ? formatMove(*result.move, pos.size()) : "no move",
+                  result.move ? formatMove(*result.move, pos.shape()) : "no move",
                   formatPosition(pos));
     MoveList moves;
     pos.generateMoves(moves);
@@ -36,7 +36,7 @@ std::optional<Move> chooseEngineMove(GtpState& state, const Game& game,
         config.player == "mcts" && (config.level >= kMaxLevel || levelSettings(config.level).book);
     if (useBook && pos.hasLegalMove()) {
         if (const std::optional<BookMove> b = state.book().choose(pos)) {
-            spdlog::info("book move {}: visits {}, value {:.4f}", formatMove(b->move, pos.size()),
+            spdlog::info("book move {}: visits {}, value {:.4f}", formatMove(b->move, pos.shape()),
                          b->visits, b->value);
             return b->move;
         }

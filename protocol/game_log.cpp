@@ -54,7 +54,7 @@ void GameLog::startGame(const GameRecord& header) {
 void GameLog::recordMove(Move m) {
     if (!inGame()) throw GameLogError("game log: no game started");
     record_.addMove(m, Color::White);  // movers are not written in the text record
-    write(formatTextMove(m, record_.size()));
+    write(formatTextMove(m, record_.shape()));
 }
 
 void GameLog::undoMove() {
@@ -65,7 +65,7 @@ void GameLog::undoMove() {
     file_.close();
     std::string text = formatTextHeader(record_, false);
     for (Move m : record_.moves)
-        text += formatTextMove(m, record_.size());
+        text += formatTextMove(m, record_.shape());
     try {
         writeFileAtomically(path_, text);
     } catch (const FileError& e) {

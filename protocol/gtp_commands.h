@@ -41,15 +41,15 @@ std::optional<Move> chooseEngineMove(GtpState& state, const Game& game, const Se
 std::optional<Move> playEngineMove(GtpState& state, Color c, const SearchLimits& limits);
 // One line of analysis: `info move M visits N winrate W prior P order K pv M1 M2 ...` for
 // each candidate, most visited first, at most maxMoves of them.
-std::string analysisInfo(const SearchResult& result, int boardSize, size_t maxMoves = 20);
+std::string analysisInfo(const SearchResult& result, BoardShape shape, size_t maxMoves = 20);
 // amz-territory, amz-explain, gogui-analyze_commands: what GUIs and humans are shown.
 void registerDisplayCommands(CommandRegistry& registry);
 
 // A square's character in board diagrams: W, B, x (arrow) or . (empty).
 char pieceSymbol(Piece p);
-// An n x n board of one character a square (from `symbol(square)`), top rank first, with the
+// A board of one character a square (from `symbol(square)`), top rank first, with the
 // file letters above and below and the rank numbers on both sides; starts and ends with LF.
-std::string labelledGrid(int n, const std::function<char(int)>& symbol);
+std::string labelledGrid(BoardShape shape, const std::function<char(int)>& symbol);
 // The showboard diagram: coordinates on all sides, then side to move and move number.
 std::string boardDiagram(const Game& game);
 // final_score's answer ("W+12"): the winner and its territory (engine/eval/final_score.h) at the

@@ -43,9 +43,9 @@ Color GtpArgs::color(size_t i) const {
     }
 }
 
-Move GtpArgs::move(size_t i, int n) const {
+Move GtpArgs::move(size_t i, BoardShape shape) const {
     try {
-        return parseMove((*this)[i], n);
+        return parseMove((*this)[i], shape);
     } catch (const NotationError& e) {
         syntaxError(e.what());
     }

@@ -37,8 +37,8 @@ class GtpArgs {
     double number(size_t i) const;
     // w, white, b, black in any case.
     Color color(size_t i) const;
-    // Move text in any accepted form on an n x n board (syntax and bounds only).
-    Move move(size_t i, int n) const;
+    // Move text in any accepted form on a board of that shape (syntax and bounds only).
+    Move move(size_t i, BoardShape shape) const;
     // The words from `from` on, joined by single spaces.
     std::string joined(size_t from = 0) const;
 

@@ -12,8 +12,8 @@ GtpState::GtpState(const EngineConfig& config, GtpOptions options)
       book_(options_.book),
       ponder_(options_.ponder) {}
 
-void GtpState::newGame(int n) {
-    game_ = Game(Position::start(n));
+void GtpState::newGame(BoardShape shape) {
+    game_ = Game(Position::start(shape));
     announceNewGame();
 }
 

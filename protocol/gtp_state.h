@@ -35,14 +35,14 @@ class GtpState {
     GtpState(const EngineConfig& config, GtpOptions options);
 
     const Game& game() const { return game_; }
-    int boardSize() const { return game_.size(); }
+    BoardShape boardSize() const { return game_.position().shape(); }
     Engine& engine() { return engine_; }
     TimeControl& time() { return time_; }
     const GtpOptions& options() const { return options_; }
     BookSource& book() { return book_; }
 
-    // The standard start on an n x n board (n already validated).
-    void newGame(int n);
+    // The standard start on a board of that shape (already validated).
+    void newGame(BoardShape shape);
     // A set-up position with no history.
     void setPosition(const Position& pos);
     // A whole game at once (for loaded records).

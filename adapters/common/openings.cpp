@@ -16,10 +16,9 @@ Opening parseLine(const std::string& line, int n) {
     if (line.find('/') != std::string::npos && (line.ends_with(" w") || line.ends_with(" b"))) {
         o.start = parsePosition(line);
         o.fromPosition = true;
-        if (o.start.size() != n)
-            throw NotationError("the position is " + std::to_string(o.start.size()) + "x" +
-                                std::to_string(o.start.size()) + ", the match is " +
-                                std::to_string(n) + "x" + std::to_string(n));
+        if (o.start.shape() != BoardShape(n))
+            throw NotationError("the position is " + shapeName(o.start.shape()) +
+                                ", the match is " + shapeName(n));
     } else {
         o.start = Position::start(n);
         Position pos = o.start;

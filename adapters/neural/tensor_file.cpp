@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "engine/core/notation.h"
 #include "engine/nn/features.h"
 
 namespace hippolyta {
@@ -94,6 +95,9 @@ void TensorFileWriter::write(std::FILE* f, const std::string& bytes, const std::
 
 void TensorFileWriter::add(const TensorSample& s) {
     const Position& pos = s.position;
+    if (!pos.geometry().isSquare())
+        throw std::runtime_error(path_ + ": a " + shapeName(pos.shape()) +
+                                 " position; tensor files hold square boards only");
     if (pos.size() != n_) throw std::runtime_error(path_ + ": positions of two board sizes");
     uint32_t pairs = 0;
     const std::string pairBytes = legalPairs(pos, pairs);

@@ -9,6 +9,7 @@
 
 #include "adapters/selfplay/byte_io.h"
 #include "engine/core/fnv.h"
+#include "engine/core/notation.h"
 #include "engine/eval/ownership.h"
 
 namespace hippolyta {
@@ -142,6 +143,10 @@ std::string encodeHeader(const TrainingDataHeader& h) {
 }
 
 std::string encodeGame(const SelfPlayGame& g, uint32_t version) {
+    // The format stores a board size n and n * n squares.
+    if (!g.start.geometry().isSquare())
+        throw std::invalid_argument("training data: a " + shapeName(g.start.shape()) +
+                                    " game; the format holds square boards only");
     std::string payload;
     putU64(payload, g.game);
     putU8(payload, static_cast<uint8_t>(index(g.winner)));

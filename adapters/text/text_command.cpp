@@ -44,7 +44,7 @@ std::string joinWords(const std::vector<std::string>& words, size_t from) {
 }
 
 // Fills cmd as a move if the words spell one; returns false if they do not.
-bool parseMoveCommand(const std::vector<std::string>& words, int n, TextCommand& cmd) {
+bool parseMoveCommand(const std::vector<std::string>& words, BoardShape n, TextCommand& cmd) {
     const std::string text = joinWords(words, 0);
     try {
         cmd.move = parseMove(text, n);
@@ -74,7 +74,7 @@ bool parseLimit(const std::vector<std::string>& words, TextCommand& cmd) {
 }
 
 // Fills cmd from the words of a non-empty line; returns false for a malformed command.
-bool parseWords(const std::vector<std::string>& words, int n, TextCommand& cmd) {
+bool parseWords(const std::vector<std::string>& words, BoardShape n, TextCommand& cmd) {
     const std::string name = lowerCase(words[0]);
     const size_t args = words.size() - 1;
     using K = TextCommandKind;
@@ -121,7 +121,7 @@ bool parseWords(const std::vector<std::string>& words, int n, TextCommand& cmd) 
 
 }  // namespace
 
-TextCommand parseTextCommand(std::string_view line, int n) {
+TextCommand parseTextCommand(std::string_view line, BoardShape n) {
     TextCommand cmd;
     line = line.substr(0, line.find('#'));
     const std::vector<std::string> words = splitWords(line);

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/bitboard.h"
 #include "engine/core/move.h"
 
 namespace hippolyta {
@@ -42,9 +43,9 @@ struct TextCommand {
     std::string position;  // Position: the compact position string
 };
 
-// Parses one line for a board of size n: case-insensitive, leading blanks allowed, '#' starts a
+// Parses one line for a board of that shape: case-insensitive, leading blanks allowed, '#' starts a
 // comment. Never throws; malformed commands come back as Bad.
-TextCommand parseTextCommand(std::string_view line, int n);
+TextCommand parseTextCommand(std::string_view line, BoardShape shape);
 
 // The text of `help`: one command per line; contains no '*' and no line starting with "===".
 std::string textHelp();

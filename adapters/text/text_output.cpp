@@ -4,7 +4,7 @@
 
 namespace hippolyta {
 
-std::string aiMoveLine(Move m, int n) {
+std::string aiMoveLine(Move m, BoardShape n) {
     return "* " + formatMove(m, n, MoveStyle::Parenthesis);
 }
 
@@ -13,13 +13,13 @@ std::string winLine(Color winner) {
 }
 
 std::string formatDump(const Position& pos) {
-    const int n = pos.size();
+    const int w = pos.width();
     std::string out = "===\n";
-    for (int row = n - 1; row >= 0; --row) {
+    for (int row = pos.height() - 1; row >= 0; --row) {
         out += "  ";
-        for (int col = 0; col < n; ++col) {
+        for (int col = 0; col < w; ++col) {
             out += ' ';
-            switch (pos.at(row * n + col)) {
+            switch (pos.at(row * w + col)) {
                 case Piece::Empty:
                     out += '-';
                     break;

@@ -9,7 +9,7 @@
 namespace hippolyta {
 
 // "* d1-d7(g7)": the line printed for an AI move.
-std::string aiMoveLine(Move m, int n);
+std::string aiMoveLine(Move m, BoardShape shape);
 // "* White wins." or "* Black wins.".
 std::string winLine(Color winner);
 // The `dump` block: "===", the rows from the top down ("   - - B ..."), "===", each line ended

@@ -22,7 +22,7 @@ TextSession::TextSession(std::ostream& out, std::ostream& err, const EngineConfi
       game_(Position::start()) {}
 
 bool TextSession::handleLine(std::string_view line) {
-    const TextCommand cmd = parseTextCommand(line, game_.size());
+    const TextCommand cmd = parseTextCommand(line, game_.shape());
     if (cmd.kind == TextCommandKind::Quit) return false;
     execute(cmd);
     return true;
@@ -34,7 +34,7 @@ void TextSession::execute(const TextCommand& cmd) {
         case TextCommandKind::Quit:
             break;
         case TextCommandKind::New:
-            newGame(Position::start(game_.size()));
+            newGame(Position::start(game_.shape()));
             break;
         case TextCommandKind::Position:
             newGame(parsePosition(cmd.position));
@@ -104,7 +104,7 @@ void TextSession::playAiMoves() {
             ai_[index(side)] = false;
             return;
         }
-        out_ << aiMoveLine(*result.move, game_.size()) << '\n';
+        out_ << aiMoveLine(*result.move, game_.shape()) << '\n';
         commit(*result.move);
     }
 }

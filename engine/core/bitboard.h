@@ -1,4 +1,5 @@
-// 128-bit bitboards: square index = row * n + col, row 0 at the bottom (rank 1), col 0 = file a.
+// 128-bit bitboards: square index = row * width + col, row 0 at the bottom (rank 1), col 0 =
+// file a.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,27 @@ constexpr int kMinBoardSize = 4;
 constexpr int kMaxBoardSize = 11;
 constexpr int kMaxSquares = kMaxBoardSize * kMaxBoardSize;
 constexpr int kDefaultBoardSize = 10;
+
+// A board of `width` columns by `height` rows, each kMinBoardSize..kMaxBoardSize. An int n
+// converts to the square n x n board, so square-only callers keep passing a size.
+struct BoardShape {
+    int width = kDefaultBoardSize;
+    int height = kDefaultBoardSize;
+
+    constexpr BoardShape() = default;
+    constexpr BoardShape(int n) : width(n), height(n) {}  // NOLINT: implicit on purpose
+    constexpr BoardShape(int w, int h) : width(w), height(h) {}
+    constexpr bool isSquare() const { return width == height; }
+    constexpr int squareCount() const { return width * height; }
+    constexpr bool isSupported() const {
+        return width >= kMinBoardSize && width <= kMaxBoardSize && height >= kMinBoardSize &&
+               height <= kMaxBoardSize;
+    }
+    friend constexpr bool operator==(BoardShape a, BoardShape b) {
+        return a.width == b.width && a.height == b.height;
+    }
+    friend constexpr bool operator!=(BoardShape a, BoardShape b) { return !(a == b); }
+};
 
 constexpr Bitboard squareBit(int sq) {
     return Bitboard{1} << sq;

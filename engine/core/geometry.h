@@ -20,8 +20,8 @@ constexpr std::array<Direction, 8> kDirections = {
 // A board line is a rank, a file, a diagonal or an anti-diagonal. Each line's occupancy is kept
 // as a 16-bit word indexed by position along the line; positions off the board are set, so one
 // table serves every line length.
-constexpr int kLineBits = kMaxBoardSize;  // positions along a line
-constexpr int kMaxLines = 6 * kMaxBoardSize - 2;
+constexpr int kLineBits = kMaxBoardSize;          // positions along a line
+constexpr int kMaxLines = 6 * kMaxBoardSize - 2;  // 3 * (width + height) - 2 at most
 
 struct SquareLines {
     std::array<uint8_t, 4> line;  // rank, file, diagonal, anti-diagonal ids
@@ -30,15 +30,22 @@ struct SquareLines {
 
 class Geometry {
   public:
-    // The shared, immutable tables for board size n (kMinBoardSize..kMaxBoardSize).
-    static const Geometry& forSize(int n);
+    // The shared, immutable tables for a board shape (each side kMinBoardSize..kMaxBoardSize);
+    // an int n gives the square n x n board. Throws std::out_of_range for other shapes.
+    static const Geometry& forSize(BoardShape shape);
 
-    int size() const { return n_; }
-    int squareCount() const { return n_ * n_; }
-    int square(int col, int row) const { return row * n_ + col; }
-    int col(int sq) const { return sq % n_; }
-    int row(int sq) const { return sq / n_; }
-    bool onBoard(int col, int row) const { return col >= 0 && row >= 0 && col < n_ && row < n_; }
+    BoardShape shape() const { return BoardShape(w_, h_); }
+    int width() const { return w_; }
+    int height() const { return h_; }
+    bool isSquare() const { return w_ == h_; }
+    // The number of columns, which is also the row stride of square indices; on a square board
+    // its side. Code that also needs the number of rows asks height().
+    int size() const { return w_; }
+    int squareCount() const { return w_ * h_; }
+    int square(int col, int row) const { return row * w_ + col; }
+    int col(int sq) const { return sq % w_; }
+    int row(int sq) const { return sq / w_; }
+    bool onBoard(int col, int row) const { return col >= 0 && row >= 0 && col < w_ && row < h_; }
 
     Bitboard boardMask() const { return board_; }
     int lineCount() const { return lineCount_; }
@@ -50,7 +57,7 @@ class Geometry {
     // Bitboard shift by one step in direction d, dropping squares that leave the board.
     Bitboard shift(Bitboard b, int d) const {
         const Direction dir = kDirections[d];
-        const int delta = dir.dr * n_ + dir.dc;
+        const int delta = dir.dr * w_ + dir.dc;
         Bitboard moved = delta > 0 ? b << delta : b >> -delta;
         return moved & shiftMask_[d];
     }
@@ -63,9 +70,10 @@ class Geometry {
     }
 
   private:
-    explicit Geometry(int n);
+    Geometry(int width, int height);
 
-    int n_;
+    int w_;
+    int h_;
     int lineCount_ = 0;
     Bitboard board_ = 0;
     std::array<Bitboard, 8> shiftMask_{};

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "engine/core/start_layouts.h"
 #include "engine/core/zobrist.h"
 
 namespace hippolyta {
@@ -45,23 +46,22 @@ bool reaches(const Geometry& geo, const std::array<uint16_t, kMaxLines>& lines, 
 
 }  // namespace
 
-Position::Position(int n) : geo_(&Geometry::forSize(n)) {
+Position::Position(BoardShape shape) : geo_(&Geometry::forSize(shape)) {
     for (int l = 0; l < geo_->lineCount(); ++l)
         lines_[l] = geo_->emptyLineWord(l);
     hash_ = computeHash();
 }
 
-Position Position::emptyBoard(int n) {
-    return Position(n);
+Position Position::emptyBoard(BoardShape shape) {
+    return Position(shape);
 }
 
-Position Position::start(int n) {
-    Position p(n);
-    const int k = (n - 1) / 3;
-    const int white[4][2] = {{0, k}, {k, 0}, {n - 1 - k, 0}, {n - 1, k}};
-    for (const auto& [c, r] : white) {
-        p.place(p.geo_->square(c, r), Piece::WhiteAmazon);
-        p.place(p.geo_->square(c, n - 1 - r), Piece::BlackAmazon);
+Position Position::start(BoardShape shape) {
+    Position p(shape);
+    const StartLayout layout = startLayout(shape);
+    for (const SquareCoord& s : layout.white) {
+        p.place(p.geo_->square(s.col, s.row), Piece::WhiteAmazon);
+        p.place(p.geo_->square(s.col, shape.height - 1 - s.row), Piece::BlackAmazon);
     }
     return p;
 }
@@ -96,7 +96,8 @@ void Position::setSideToMove(Color c) {
 
 uint64_t Position::computeHash() const {
     const ZobristKeys& z = ZobristKeys::get();
-    uint64_t h = z.size[size()];
+    const BoardShape s = shape();
+    uint64_t h = s.isSquare() ? z.size[s.width] : z.rectangle[s.width][s.height];
     for (int c = 0; c < 2; ++c)
         forEachSquare(amazons_[c], [&](int sq) { h ^= z.amazon[c][sq]; });
     forEachSquare(arrows(), [&](int sq) { h ^= z.arrow[sq]; });

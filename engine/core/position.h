@@ -1,4 +1,4 @@
-// The rules core: an Amazons position on an n x n board with make/undo, legal move
+// The rules core: an Amazons position on a width x height board with make/undo, legal move
 // generation, counting and an incremental Zobrist hash. No text I/O here (see notation.h).
 #pragma once
 
@@ -15,12 +15,17 @@ enum class Piece : uint8_t { Empty, WhiteAmazon, BlackAmazon, Arrow };
 
 class Position {
   public:
-    // The standard start for board size n: with k = (n-1)/3, White on (0,k) (k,0) (n-1-k,0)
-    // (n-1,k), Black mirrored top to bottom, White to move.
-    static Position start(int n = kDefaultBoardSize);
-    // An empty board of size n, White to move; fill it with place().
-    static Position emptyBoard(int n);
+    // The standard start for a board shape (an int n: the n x n board), White to move. On a
+    // square board, with k = (n-1)/3: White on (0,k) (k,0) (n-1-k,0) (n-1,k), Black mirrored top
+    // to bottom. Rectangles follow the solver papers' layouts (start_layouts.h).
+    static Position start(BoardShape shape = BoardShape(kDefaultBoardSize));
+    // An empty board of the shape, White to move; fill it with place().
+    static Position emptyBoard(BoardShape shape);
 
+    BoardShape shape() const { return geo_->shape(); }
+    int width() const { return geo_->width(); }
+    int height() const { return geo_->height(); }
+    // The number of columns (the row stride); the side of a square board. See Geometry::size.
     int size() const { return geo_->size(); }
     const Geometry& geometry() const { return *geo_; }
     Color sideToMove() const { return side_; }
@@ -60,7 +65,7 @@ class Position {
     friend bool operator!=(const Position& a, const Position& b) { return !(a == b); }
 
   private:
-    explicit Position(int n);
+    explicit Position(BoardShape shape);
     void toggleLines(int sq) {
         const SquareLines& sl = geo_->linesOf(sq);
         for (int k = 0; k < 4; ++k)

@@ -1,33 +1,41 @@
 #include "engine/core/symmetry.h"
 
+#include <stdexcept>
+
 namespace hippolyta {
 
-int transformSquare(int sq, int n, int s) {
-    const int col = sq % n, row = sq / n, m = n - 1;
+bool symmetryKeepsShape(BoardShape shape, int s) {
+    return shape.isSquare() || s == 0 || s == 2 || s == 4 || s == 5;
+}
+
+int transformSquare(int sq, BoardShape shape, int s) {
+    if (!symmetryKeepsShape(shape, s))
+        throw std::invalid_argument("a symmetry that swaps the sides of a rectangular board");
+    const int w = shape.width, col = sq % w, row = sq / w, mc = w - 1, mr = shape.height - 1;
     switch (s) {
         case 0:
             return sq;
         case 1:
-            return col * n + (m - row);
+            return col * w + (mc - row);
         case 2:
-            return (m - row) * n + (m - col);
+            return (mr - row) * w + (mc - col);
         case 3:
-            return (m - col) * n + row;
+            return (mc - col) * w + row;
         case 4:
-            return row * n + (m - col);
+            return row * w + (mc - col);
         case 5:
-            return (m - row) * n + col;
+            return (mr - row) * w + col;
         case 6:
-            return col * n + row;
+            return col * w + row;
         default:
-            return (m - col) * n + (m - row);
+            return (mc - col) * w + (mc - row);
     }
 }
 
-Move transformMove(Move m, int n, int s) {
-    return Move{static_cast<uint8_t>(transformSquare(m.from, n, s)),
-                static_cast<uint8_t>(transformSquare(m.to, n, s)),
-                static_cast<uint8_t>(transformSquare(m.arrow, n, s))};
+Move transformMove(Move m, BoardShape shape, int s) {
+    return Move{static_cast<uint8_t>(transformSquare(m.from, shape, s)),
+                static_cast<uint8_t>(transformSquare(m.to, shape, s)),
+                static_cast<uint8_t>(transformSquare(m.arrow, shape, s))};
 }
 
 int inverseSymmetry(int s) {
@@ -38,20 +46,20 @@ int inverseSymmetry(int s) {
 }
 
 Position transformPosition(const Position& pos, int s) {
-    const int n = pos.size();
-    Position out = Position::emptyBoard(n);
-    for (int sq = 0; sq < n * n; ++sq) {
+    const BoardShape shape = pos.shape();
+    Position out = Position::emptyBoard(shape);
+    for (int sq = 0; sq < shape.squareCount(); ++sq) {
         const Piece p = pos.at(sq);
-        if (p != Piece::Empty) out.place(transformSquare(sq, n, s), p);
+        if (p != Piece::Empty) out.place(transformSquare(sq, shape, s), p);
     }
     out.setSideToMove(pos.sideToMove());
     return out;
 }
 
 Position swapColours(const Position& pos) {
-    const int n = pos.size();
-    Position out = Position::emptyBoard(n);
-    for (int sq = 0; sq < n * n; ++sq) {
+    const BoardShape shape = pos.shape();
+    Position out = Position::emptyBoard(shape);
+    for (int sq = 0; sq < shape.squareCount(); ++sq) {
         const Piece p = pos.at(sq);
         out.place(sq, p == Piece::WhiteAmazon   ? Piece::BlackAmazon
                       : p == Piece::BlackAmazon ? Piece::WhiteAmazon

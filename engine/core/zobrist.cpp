@@ -24,6 +24,9 @@ const ZobristKeys& ZobristKeys::get() {
         for (auto& key : k.size)
             key = nextKey(state);
         k.blackToMove = nextKey(state);
+        for (auto& row : k.rectangle)
+            for (auto& key : row)
+                key = nextKey(state);
         return k;
     }();
     return keys;

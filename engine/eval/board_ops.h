@@ -1,7 +1,10 @@
-// Compile-time bitboard operations for one board size N: every shift amount and wrap mask is a
-// constant, so a 128-bit shift is two instructions. Queen fills are per-direction Kogge-Stone
-// occluded fills (fixed cost, no loops over squares). Use withBoardSize() to dispatch a runtime
-// size to the right instantiation.
+// Compile-time bitboard operations for boards N columns wide (N is the row stride): every shift
+// amount and wrap mask is a constant, so a 128-bit shift is two instructions. Queen fills are
+// per-direction Kogge-Stone occluded fills (fixed cost, no loops over squares). Use
+// withBoardSize() to dispatch a runtime width to the right instantiation. One instantiation
+// serves every height: the masks span N columns by kMaxBoardSize rows, so results may hold
+// squares above the board's top row; callers keep only what they intersect with the board's own
+// squares (empty squares, amazons), as every caller does.
 #pragma once
 
 #include <array>
@@ -17,11 +20,11 @@ namespace hippolyta {
 template <int N>
 struct BoardOps {
     static_assert(N >= kMinBoardSize && N <= kMaxBoardSize);
-    static constexpr int kSquares = N * N;
+    static constexpr int kSquares = N * kMaxBoardSize;  // the tallest board N wide
 
     static constexpr Bitboard colMask(int c) {
         Bitboard m = 0;
-        for (int r = 0; r < N; ++r)
+        for (int r = 0; r < kMaxBoardSize; ++r)
             m |= squareBit(r * N + c);
         return m;
     }
@@ -61,11 +64,13 @@ struct BoardOps {
         gen |= pro & rawShift<Dc, Dr, 1>(gen);
         pro &= rawShift<Dc, Dr, 1>(pro);
         gen |= pro & rawShift<Dc, Dr, 2>(gen);
-        if constexpr (N > 4) {  // rays longer than 3
+        // Rays across a row or a diagonal have at most N - 1 steps; along a file, as many as
+        // the board is tall.
+        if constexpr (N > 4 || Dc == 0) {  // rays longer than 3
             pro &= rawShift<Dc, Dr, 2>(pro);
             gen |= pro & rawShift<Dc, Dr, 4>(gen);
         }
-        if constexpr (N > 8) {  // rays longer than 7
+        if constexpr (N > 8 || Dc == 0) {  // rays longer than 7
             pro &= rawShift<Dc, Dr, 4>(pro);
             gen |= pro & rawShift<Dc, Dr, 8>(gen);
         }
@@ -130,8 +135,8 @@ void queenDistanceTable(Bitboard amazons, Bitboard empty, uint8_t unreached,
     }
 }
 
-// Calls f(std::integral_constant<int, N>()) with N = n, so that a generic lambda can read its N
-// as decltype(argument)::value; throws for unsupported sizes.
+// Calls f(std::integral_constant<int, N>()) with N = n (a board's width, Position::size()), so
+// that a generic lambda can read its N as decltype(argument)::value; throws for unsupported sizes.
 template <typename F>
 decltype(auto) withBoardSize(int n, F&& f) {
     switch (n) {

@@ -6,11 +6,11 @@
 namespace hippolyta {
 
 std::vector<int8_t> ownershipMap(const Position& pos) {
-    const int n = pos.size();
+    const int squares = pos.geometry().squareCount();
     const Bitboard white = territorySquares(pos, Color::White) | pos.amazons(Color::White);
     const Bitboard black = territorySquares(pos, Color::Black) | pos.amazons(Color::Black);
-    std::vector<int8_t> owner(static_cast<size_t>(n * n), 0);
-    for (int sq = 0; sq < n * n; ++sq)
+    std::vector<int8_t> owner(static_cast<size_t>(squares), 0);
+    for (int sq = 0; sq < squares; ++sq)
         owner[sq] = static_cast<int8_t>(testBit(white, sq) - testBit(black, sq));
     return owner;
 }

@@ -26,7 +26,7 @@
 
 namespace hippolyta {
 
-// One entry per square (n * n, Position's indexing): +1 White's, -1 Black's, 0 neither, as
+// One entry per square (width * height, Position's indexing): +1 White's, -1 Black's, 0 neither, as
 // defined above for the position itself. Pass settledPosition() for a game's final ownership.
 std::vector<int8_t> ownershipMap(const Position& finalPosition);
 

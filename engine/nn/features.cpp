@@ -1,6 +1,8 @@
 #include "engine/nn/features.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 #include "engine/eval/distance.h"
 
@@ -22,6 +24,11 @@ void setDistances(const DistanceField& f, uint8_t* plane) {
 }  // namespace
 
 void featureCodes(const Position& pos, std::vector<uint8_t>& out) {
+    // The planes, the nets and the training data assume n x n.
+    if (!pos.geometry().isSquare())
+        throw std::invalid_argument("the network's features need a square board, not " +
+                                    std::to_string(pos.width()) + "x" +
+                                    std::to_string(pos.height()));
     const int squares = pos.size() * pos.size();
     out.assign(static_cast<size_t>(kFeaturePlanes) * squares, 0);
     const Color us = pos.sideToMove();

@@ -14,7 +14,8 @@ namespace hippolyta {
 using namespace mcts_detail;
 
 bool Mcts::netWanted(TreeNode& node, bool isRoot) const {
-    if (!options_.net) return false;
+    // The nets are trained on square boards only: a rectangle is searched without one.
+    if (!options_.net || !rootPos_.geometry().isSquare()) return false;
     if (isRoot) return true;
     return load(node.visits) >= options_.params.netVisits &&
            netBytes_.load(std::memory_order_relaxed) < netBudget_;

@@ -15,8 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } catch (const NotationError&) {
         return 0;
     }
-    const int n = pos.size();
-    FUZZ_CHECK(n >= kMinBoardSize && n <= kMaxBoardSize, "board size out of range");
+    FUZZ_CHECK(pos.shape().isSupported(), "board size out of range");
     FUZZ_CHECK(pos.amazons(Color::White) && pos.amazons(Color::Black), "a side without amazons");
     FUZZ_CHECK(pos.hash() == pos.computeHash(), "incremental hash differs after parsing");
     const std::string formatted = formatPosition(pos);

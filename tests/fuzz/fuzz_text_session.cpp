@@ -22,7 +22,7 @@ namespace {
 constexpr uint64_t kVisits = 16;
 
 bool tooCostly(const TextSession& session, std::string_view line) {
-    const TextCommand cmd = parseTextCommand(line, session.game().size());
+    const TextCommand cmd = parseTextCommand(line, session.game().shape());
     if (cmd.kind == TextCommandKind::Limit)
         return !cmd.defaultLimits && (cmd.visits == 0 || cmd.visits > kVisits);
     if (cmd.kind == TextCommandKind::Auto) return session.isAi(opposite(cmd.color));

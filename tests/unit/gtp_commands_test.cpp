@@ -52,7 +52,7 @@ TEST_F(GtpSessionTest, BoardsizeErrorsKeepTheGame) {
               "not an integer (usage: boardsize SIZE)");
     EXPECT_TRUE(fail("boardsize ten").starts_with("syntax error"));
     EXPECT_TRUE(fail("boardsize").starts_with("wrong number of arguments"));
-    EXPECT_TRUE(fail("boardsize 8 8").starts_with("wrong number of arguments"));
+    EXPECT_TRUE(fail("boardsize 8 8 8").starts_with("wrong number of arguments"));
     EXPECT_EQ(position(), before);
     EXPECT_EQ(ok("undo"), "");
 }

@@ -32,11 +32,12 @@ TEST(PositionString, RoundTripsArbitraryPositions) {
 }
 
 TEST(PositionString, RejectsMalformed) {
+    // (Five ranks of four squares are a 4x5 rectangle now: rect_notation_test.cpp.)
     for (const char* s :
          {"", "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3", "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 x",
           "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W4 w", "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W2 w",
           "W3/4/4/4 w", "B3/4/4/4 b", "W2/3/3/2B w", "W3/4/4/3B  w", "W3/4/4/3b w",
-          "W3/4/4/3B w extra", "W3/04/4/3B w", "W3/4/4/3B/4 w", "3/3/3 w", "W3/4/4/3? w",
+          "W3/4/4/3B w extra", "W3/04/4/3B w", "W3/4/4/3B/5 w", "3/3/3 w", "W3/4/4/3? w",
           "12/12/12/12/12/12/12/12/12/12/12/12 w"}) {
         EXPECT_THROW(parsePosition(s), NotationError) << s;
     }

@@ -166,6 +166,32 @@ TEST(TextSession, NewClearsTheBoardAndKeepsThePlayers) {
     EXPECT_EQ(starLines(run.out).size(), 2u) << "Black is still the AI after new";
 }
 
+// A rectangle set up by a position string: moves are read and written on it, squares off it are
+// refused, `new` restarts on it, and a whole automatic game finishes there.
+TEST(TextSession, RectangleFromAPositionString) {
+    const BoardShape shape(6, 5);
+    const std::string start = formatPosition(Position::start(shape));
+    const TextRun run = runText("position " + start +
+                                "\ndump\nb1-b6(b5)\nb1-b4(b3)\nnew\ndump\nlimit visits 30\n"
+                                "auto white\n");
+    EXPECT_EQ(run.err, "Invalid move. Please try again.\n") << "b6 is off the 6x5 board";
+    const std::string dump = formatDump(Position::start(shape));
+    EXPECT_NE(dump.find("   - B - - B -\n"), std::string::npos) << dump;
+    const size_t first = run.out.find(dump);
+    ASSERT_NE(first, std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(dump, first + 1), std::string::npos) << "new keeps the 6x5 board";
+    const auto stars = starLines(run.out);
+    ASSERT_GE(stars.size(), 3u) << run.out;
+    Game game(Position::start(shape));
+    ASSERT_TRUE(game.play(parseMove("b1-b4(b3)", shape)));
+    ASSERT_TRUE(game.play(parseMove(stars[0].substr(2), shape))) << stars[0];
+    Game automatic(Position::start(shape));
+    for (size_t i = 1; i + 1 < stars.size(); ++i)
+        ASSERT_TRUE(automatic.play(parseMove(stars[i].substr(2), shape))) << stars[i];
+    ASSERT_TRUE(automatic.winner().has_value());
+    EXPECT_EQ(winLine(*automatic.winner()), stars.back());
+}
+
 TEST(TextSession, ManualBlackWaitsForItsMove) {
     const TextRun run = runText("manual black\nd1-d7(g7)\nd10-c9(h4)\ndump\n");
     EXPECT_TRUE(starLines(run.out).empty());

@@ -141,35 +141,39 @@ double parseNumber(const std::string& raw, const char* what) {
     return v;
 }
 
-int parseSize(const std::string& raw) {
-    std::string s = trimmed(raw);
+// SZ[N] (square) or SZ[W:H] (columns:rows), each 4..11.
+BoardShape parseSize(const std::string& raw) {
+    const std::string s = trimmed(raw);
     const std::size_t colon = s.find(':');
-    if (colon != std::string::npos) {
-        if (trimmed(s.substr(colon + 1)) != trimmed(s.substr(0, colon)))
-            throw RecordError("SGF: rectangular boards (SZ[" + raw + "]) are not supported");
-        s = trimmed(s.substr(0, colon));
-    }
-    int n = 0;
-    if (!parseInteger(std::string_view(s), n) || n < kMinBoardSize || n > kMaxBoardSize)
-        throw RecordError("SGF: board size SZ[" + raw + "] is not 4..11");
-    return n;
+    int w = 0, h = 0;
+    const bool read =
+        colon == std::string::npos
+            ? parseInteger(std::string_view(s), w) && parseInteger(std::string_view(s), h)
+            : parseInteger(std::string_view(trimmed(s.substr(0, colon))), w) &&
+                  parseInteger(std::string_view(trimmed(s.substr(colon + 1))), h);
+    const BoardShape shape(w, h);
+    if (!read || !shape.isSupported())
+        throw RecordError("SGF: board size SZ[" + raw + "] is not 4..11" +
+                          (colon == std::string::npos ? "" : " by 4..11"));
+    return shape;
 }
 
 // The squares named by one value of a point list: a point or a rectangle "aa:cc".
-std::vector<int> pointList(const std::string& raw, int n) {
+std::vector<int> pointList(const std::string& raw, BoardShape shape) {
     const std::string s = trimmed(raw);
     const std::size_t colon = s.find(':');
-    if (colon == std::string::npos) return {parseSgfPoint(s, n)};
-    const int a = parseSgfPoint(trimmed(s.substr(0, colon)), n);
-    const int b = parseSgfPoint(trimmed(s.substr(colon + 1)), n);
+    if (colon == std::string::npos) return {parseSgfPoint(s, shape)};
+    const int a = parseSgfPoint(trimmed(s.substr(0, colon)), shape);
+    const int b = parseSgfPoint(trimmed(s.substr(colon + 1)), shape);
+    const int w = shape.width;
     std::vector<int> squares;
-    for (int r = std::min(a / n, b / n); r <= std::max(a / n, b / n); ++r)
-        for (int c = std::min(a % n, b % n); c <= std::max(a % n, b % n); ++c)
-            squares.push_back(r * n + c);
+    for (int r = std::min(a / w, b / w); r <= std::max(a / w, b / w); ++r)
+        for (int c = std::min(a % w, b % w); c <= std::max(a % w, b % w); ++c)
+            squares.push_back(r * w + c);
     return squares;
 }
 
-Move parseSgfMove(const std::string& raw, int n, std::size_t ply) {
+Move parseSgfMove(const std::string& raw, BoardShape n, std::size_t ply) {
     const std::string s = trimmed(raw);
     auto fail = [&](const std::string& why) {
         return RecordError("SGF ply " + std::to_string(ply) + ": move [" + raw + "] " + why);
@@ -195,7 +199,7 @@ void applySetup(Position& pos, const Property& p) {
                         : p.id == "AA" ? Piece::Arrow
                                        : Piece::Empty;
     for (const std::string& v : p.values)
-        for (int sq : pointList(v, pos.size()))
+        for (int sq : pointList(v, pos.shape()))
             pos.place(sq, piece);
 }
 
@@ -216,18 +220,18 @@ void readGameInfo(const Node& root, GameRecord& record) {
 
 }  // namespace
 
-std::string sgfPoint(int sq, int n) {
-    const int col = sq % n, row = sq / n;
-    return {static_cast<char>('a' + col), static_cast<char>('a' + (n - 1 - row))};
+std::string sgfPoint(int sq, BoardShape shape) {
+    const int col = sq % shape.width, row = sq / shape.width;
+    return {static_cast<char>('a' + col), static_cast<char>('a' + (shape.height - 1 - row))};
 }
 
-int parseSgfPoint(std::string_view text, int n) {
-    if (text.size() != 2 || text[0] < 'a' || text[0] >= 'a' + n || text[1] < 'a' ||
-        text[1] >= 'a' + n)
-        throw RecordError("point '" + std::string(text) + "' is not on the " + std::to_string(n) +
-                          "x" + std::to_string(n) + " board");
+int parseSgfPoint(std::string_view text, BoardShape shape) {
+    if (text.size() != 2 || text[0] < 'a' || text[0] >= 'a' + shape.width || text[1] < 'a' ||
+        text[1] >= 'a' + shape.height)
+        throw RecordError("point '" + std::string(text) + "' is not on the " + shapeName(shape) +
+                          " board");
     const int col = text[0] - 'a', rowFromTop = text[1] - 'a';
-    return (n - 1 - rowFromTop) * n + col;
+    return (shape.height - 1 - rowFromTop) * shape.width + col;
 }
 
 std::string sgfEscape(std::string_view text) {
@@ -245,7 +249,7 @@ GameRecord readSgf(std::string_view text) {
     if (const Property* gm = find(root, "GM"); gm && trimmed(gm->values[0]) != "18")
         throw RecordError("SGF: GM[" + gm->values[0] + "] is not Amazons (GM[18])");
     const Property* sz = find(root, "SZ");
-    const int n = sz ? parseSize(sz->values[0]) : kDefaultBoardSize;
+    const BoardShape n = sz ? parseSize(sz->values[0]) : BoardShape(kDefaultBoardSize);
 
     GameRecord record;
     readGameInfo(root, record);
@@ -313,13 +317,16 @@ GameRecord readSgf(std::string_view text) {
 }
 
 std::string writeSgf(const GameRecord& record) {
-    const int n = record.size();
+    const BoardShape n = record.start.shape();
     std::string out = "(;FF[4]GM[18]CA[UTF-8]";
     auto prop = [&](const char* id, const std::string& value) {
         if (!value.empty()) out += std::string(id) + "[" + sgfEscape(value) + "]";
     };
     prop("AP", record.application);
-    out += "SZ[" + std::to_string(n) + "]\n";
+    out += "SZ[" +
+           (n.isSquare() ? std::to_string(n.width)
+                         : std::to_string(n.width) + ":" + std::to_string(n.height)) +
+           "]\n";
     const std::size_t infoStart = out.size();
     prop("PW", record.whiteName);
     prop("PB", record.blackName);
@@ -335,11 +342,11 @@ std::string writeSgf(const GameRecord& record) {
         if (!squares) return;
         out += id;
         // Top row first, as Quarry sorts them.
-        for (int row = n - 1; row >= 0; --row)
-            for (int col = 0; col < n; ++col)
-                if (testBit(squares, row * n + col)) {
+        for (int row = n.height - 1; row >= 0; --row)
+            for (int col = 0; col < n.width; ++col)
+                if (testBit(squares, row * n.width + col)) {
                     out += '[';
-                    out += sgfPoint(row * n + col, n);
+                    out += sgfPoint(row * n.width + col, n);
                     out += ']';
                 }
     };

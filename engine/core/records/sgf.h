@@ -1,7 +1,8 @@
 // SGF for Amazons (FF[4], GM[18]): pure parse and format, no streams.
 //
 // A move is three points run together (from, to, arrow); SGF columns run from 'a' at the left
-// and rows from 'a' at the TOP, so on 10x10 W[djddgd] is d1-d7/g7. We always write SZ,
+// and rows from 'a' at the TOP, so on 10x10 W[djddgd] is d1-d7/g7. SZ[N] is the N x N board,
+// SZ[W:H] one of W columns by H rows (written only for rectangles). We always write SZ,
 // explicit AW/AB/AA and PL. Reading is tolerant: whitespace, escapes, unknown properties,
 // several games (the first is read) and variations (the main line is read). A file with no
 // set-up and no PL (as Quarry writes for its own games) starts from the standard position.
@@ -22,8 +23,8 @@ GameRecord readSgf(std::string_view text);
 std::string writeSgf(const GameRecord& record);
 
 // The SGF point of a square ("gj" for g1 on 10x10) and back; the reader throws RecordError.
-std::string sgfPoint(int sq, int n);
-int parseSgfPoint(std::string_view text, int n);
+std::string sgfPoint(int sq, BoardShape shape);
+int parseSgfPoint(std::string_view text, BoardShape shape);
 
 // A value with SGF's escapes added: '\' before ']' and '\'.
 std::string sgfEscape(std::string_view text);

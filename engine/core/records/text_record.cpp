@@ -39,9 +39,10 @@ std::string formatTextHeader(const GameRecord& record, bool includeResult) {
     line("White", record.whiteName);
     line("Black", record.blackName);
     line("Date", record.date);
-    line("Board", std::to_string(record.size()));
+    const BoardShape shape = record.shape();
+    line("Board", shape.isSquare() ? std::to_string(shape.width) : shapeName(shape));
     line("Time", record.timeControl);
-    if (record.start != Position::start(record.size())) line("Start", formatPosition(record.start));
+    if (record.start != Position::start(shape)) line("Start", formatPosition(record.start));
     if (includeResult) {
         line("Result", record.result);
         line("Comment", record.comment);
@@ -49,7 +50,7 @@ std::string formatTextHeader(const GameRecord& record, bool includeResult) {
     return out + "\n";
 }
 
-std::string formatTextMove(Move m, int n) {
+std::string formatTextMove(Move m, BoardShape n) {
     return formatMove(m, n, MoveStyle::Parenthesis) + "\n";
 }
 
@@ -62,13 +63,13 @@ std::string formatTextResult(const std::string& result, const std::string& comme
 std::string writeTextRecord(const GameRecord& record) {
     std::string out = formatTextHeader(record);
     for (Move m : record.moves)
-        out += formatTextMove(m, record.size());
+        out += formatTextMove(m, record.shape());
     return out;
 }
 
 GameRecord readTextRecord(std::string_view text) {
     GameRecord record;
-    int n = kDefaultBoardSize;
+    BoardShape n(kDefaultBoardSize);
     std::string startText;
     std::vector<std::pair<int, std::string>> moveLines;  // line number, move text
     int lineNo = 0;
@@ -104,7 +105,12 @@ GameRecord readTextRecord(std::string_view text) {
         } else if (key == "start") {
             startText = value;
         } else if (key == "board") {
-            if (!parseInteger(std::string_view(value), n) || n < kMinBoardSize || n > kMaxBoardSize)
+            try {
+                n = parseShape(value);
+            } catch (const NotationError&) {
+                n = BoardShape(0);
+            }
+            if (!n.isSupported())
                 throw RecordError("text record line " + std::to_string(lineNo) + ": board size '" +
                                   value + "' is not 4..11");
         }  // other keys are kept for people, not read
@@ -114,9 +120,8 @@ GameRecord readTextRecord(std::string_view text) {
     } catch (const NotationError& e) {
         throw RecordError(std::string("text record: ") + e.what());
     }
-    if (record.start.size() != n)
-        throw RecordError("text record: the Start position is not " + std::to_string(n) + "x" +
-                          std::to_string(n));
+    if (record.start.shape() != n)
+        throw RecordError("text record: the Start position is not " + shapeName(n));
     Position pos = record.start;
     for (const auto& [number, moveText] : moveLines) {
         const std::string where = "text record line " + std::to_string(number) + ": ";

@@ -6,7 +6,7 @@
 //   White: hippolyta
 //   Black: other
 //   Date: 2024-05-01
-//   Board: 10
+//   Board: 10          (W x H for a rectangle: "Board: 6x5")
 //   Time: 60+1
 //   Result: W+
 //
@@ -29,7 +29,7 @@ namespace hippolyta {
 // The header lines; with includeResult false the Result line is left for the end.
 std::string formatTextHeader(const GameRecord& record, bool includeResult = true);
 // One move line, e.g. "d1-d7(g7)\n".
-std::string formatTextMove(Move m, int n);
+std::string formatTextMove(Move m, BoardShape shape);
 // The closing "Result: W+" line (with the comment, if any, on a "Comment:" line).
 std::string formatTextResult(const std::string& result, const std::string& comment = "");
 
