@@ -284,6 +284,11 @@ TEST(StudioSession, ReviewsAGameMarksLossesAndSavesThemAsSgf) {
                                      : loss >= kMistakeLoss ? Json("mistake")
                                                             : Json(nullptr));
     }
+    const Json graph = studio.lastState()["winrates"];
+    ASSERT_EQ(graph.size(), 9u);
+    for (std::size_t ply = 1; ply < graph.size(); ++ply)
+        EXPECT_EQ(graph[ply], review[ply - 1]["winrate"]) << ply;
+    EXPECT_TRUE(graph[0].is_number());
     const auto progress = studio.all("progress");
     ASSERT_EQ(progress.size(), 9u);
     EXPECT_EQ(progress.back()["done"], 9);
