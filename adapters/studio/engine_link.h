@@ -57,6 +57,10 @@ class EngineLink {
     // The engine's board is unknown (a discarded genmove): the next sync sets it up again.
     void forgetBoard() { synced_ = false; }
 
+    // The strength and time settings last sent (the Studio sends them again only when they
+    // change: each exchange is a round trip before the move).
+    std::string settings;
+
     // Sends quit and waits a little, then kills the process group. Idempotent.
     void quit();
     void kill() { child_->kill(); }

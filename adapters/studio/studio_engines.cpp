@@ -107,22 +107,28 @@ void StudioSession::startMove(Color side) {
         EngineLink& e = link(role);
         e.sync(start_, moves_, t);
         // Engines that lack a command answer '?', which changes nothing: ignored.
+        std::vector<std::string> settings;
         if (seconds_) {
-            e.send("amz-level 10", t);
-            e.send("time_settings 0 " + std::to_string(*seconds_) + " 1", t);
+            settings = {"amz-level 10", "time_settings 0 " + std::to_string(*seconds_) + " 1"};
         } else {
-            e.send("amz-level " + std::to_string(level_), t);
-            if (clockMain_) {
-                e.send("amz-time_settings fischer " + std::to_string(*clockMain_) + " " +
-                           std::to_string(*clockIncrement_),
-                       t);
-                e.send(std::string("time_left ") + sideName(side) + " " +
-                           std::to_string(clockLeft(side)) + " 0",
-                       t);
-            } else {
-                e.send("time_settings 0 1 0", t);
-            }
+            settings = {"amz-level " + std::to_string(level_)};
+            settings.push_back(clockMain_
+                                   ? "amz-time_settings fischer " + std::to_string(*clockMain_) +
+                                         " " + std::to_string(*clockIncrement_)
+                                   : "time_settings 0 1 0");
         }
+        std::string key;
+        for (const std::string& s : settings)
+            key += s + "\n";
+        if (e.settings != key) {
+            for (const std::string& s : settings)
+                e.send(s, t);
+            e.settings = key;
+        }
+        if (clockMain_ && !seconds_)
+            e.send(std::string("time_left ") + sideName(side) + " " +
+                       std::to_string(clockLeft(side)) + " 0",
+                   t);
         e.post(std::string("genmove ") + sideName(side), moveBudget(side));
         thinking_ = side;
         thinkStart_ = Clock::now();
@@ -258,7 +264,7 @@ void StudioSession::stepAnalysis() {
         lastAnalysis_["candidates"] = candidatesJson(candidates, kMaxCandidates);
         lastAnalysis_["winrate"] = white;
         send_(kAll, lastAnalysis_);
-        send_(kAll, {{"type", "winrate"}, {"ply", ply_}, {"winrate", white}});
+        noteWinrate(ply_, white);
     } catch (const EngineFailure& f) {
         failed(Role::Analyst, f);
     } catch (const std::runtime_error& err) {  // an answer we cannot read

@@ -80,7 +80,7 @@ void StudioSession::finishReviewPosition(const std::string& lastInfo) {
         review_.push_back({static_cast<int>(reviewPly_), white, std::max(0.0, before - after),
                            reviewBest_[reviewPly_ - 1]});
     }
-    send_(kAll, {{"type", "winrate"}, {"ply", reviewPly_}, {"winrate", white}});
+    noteWinrate(reviewPly_, white);
     ++reviewPly_;
     sendProgress();
     if (reviewPly_ > moves_.size()) reviewing_ = false;

@@ -292,7 +292,13 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
 void StudioServer::Impl::accept() {
     acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
         if (stopping) return;
-        if (!ec) std::make_shared<HttpConnection>(std::move(socket), *this)->read();
+        if (!ec) {
+            // Small messages go out at once: Nagle's delay meets the browser's delayed ACK
+            // (40 ms per answer otherwise).
+            beast::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
+            std::make_shared<HttpConnection>(std::move(socket), *this)->read();
+        }
         accept();
     });
 }

@@ -142,6 +142,9 @@ Json StudioSession::stateMessage() const {
     Json moves = Json::array();
     for (Move m : moves_)
         moves.push_back(formatMove(m, start_.size()));
+    Json winrates = Json::array();
+    for (const std::optional<double>& w : winrates_)
+        winrates.push_back(w ? Json(*w) : Json(nullptr));
     Json review = Json::array();
     for (const ReviewEntry& r : review_) {
         const Json mark = r.loss >= kBlunderLoss   ? Json("blunder")
@@ -178,6 +181,7 @@ Json StudioSession::stateMessage() const {
             {"engine_seconds", lastMoveSeconds_},
             {"analysis", analysisOn_},
             {"review", review},
+            {"winrates", winrates},
             {"reviewing", reviewing_}};
 }
 
@@ -255,7 +259,10 @@ void StudioSession::onUndo() {
     }
     switchClock(clockRunning_);  // banks the time used so far
     const auto left = std::make_pair(clockLeft_[0], clockLeft_[1]);
+    std::vector<std::optional<double>> graph = winrates_;
     setGame(start_, std::move(moves));
+    graph.resize(moves_.size() + 1);
+    winrates_ = graph;           // the plies kept keep their win rates
     clockLeft_[0] = left.first;  // taking back does not give time back
     clockLeft_[1] = left.second;
 }
@@ -361,6 +368,7 @@ Position StudioSession::last() const {
 }
 
 void StudioSession::setGame(const Position& start, std::vector<Move> moves) {
+    winrates_.clear();
     start_ = start;
     moves_ = std::move(moves);
     ply_ = static_cast<int>(moves_.size());
@@ -404,6 +412,13 @@ void StudioSession::applyMove(Move m) {
 
 void StudioSession::changed() {
     ++version_;
+    winrates_.resize(moves_.size() + 1);  // a cut game drops the plies it lost
+}
+
+void StudioSession::noteWinrate(std::size_t ply, double white) {
+    if (ply >= winrates_.size()) return;
+    winrates_[ply] = white;
+    send_(kAll, {{"type", "winrate"}, {"ply", ply}, {"winrate", white}});
 }
 
 void StudioSession::setResult(const std::string& result) {

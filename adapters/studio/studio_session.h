@@ -101,6 +101,8 @@ class StudioSession {
     void cutAtShown();
     void changed();  // the game or the shown ply changed
     void setResult(const std::string& result);
+    // Records White's win rate at `ply` for the graph and tells the pages.
+    void noteWinrate(std::size_t ply, double white);
     bool engineSide(Color c) const;
     // The clock.
     double clockLeft(Color c) const;
@@ -134,7 +136,8 @@ class StudioSession {
     std::string players_[2] = {"human", "human"};  // "human" or "engine:NAME"
     int level_ = 5;
     std::optional<double> seconds_;
-    unsigned version_ = 0;  // changes with the game or the shown ply
+    unsigned version_ = 0;                         // changes with the game or the shown ply
+    std::vector<std::optional<double>> winrates_;  // White's, by ply, for the graph
 
     std::optional<double> clockMain_, clockIncrement_;
     double clockLeft_[2] = {0, 0};

@@ -20,6 +20,7 @@ class Closed(Exception):
 class WsClient:
     def __init__(self, port, origin=None, path="/ws", timeout=30):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         key = base64.b64encode(os.urandom(16)).decode()
         origin = origin if origin is not None else f"http://127.0.0.1:{port}"
         lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",

@@ -284,6 +284,11 @@ TEST(StudioSession, ReviewsAGameMarksLossesAndSavesThemAsSgf) {
                                      : loss >= kMistakeLoss ? Json("mistake")
                                                             : Json(nullptr));
     }
+    const Json graph = studio.lastState()["winrates"];
+    ASSERT_EQ(graph.size(), 9u);
+    for (std::size_t ply = 1; ply < graph.size(); ++ply)
+        EXPECT_EQ(graph[ply], review[ply - 1]["winrate"]) << ply;
+    EXPECT_TRUE(graph[0].is_number());
     const auto progress = studio.all("progress");
     ASSERT_EQ(progress.size(), 9u);
     EXPECT_EQ(progress.back()["done"], 9);
@@ -295,4 +300,49 @@ TEST(StudioSession, ReviewsAGameMarksLossesAndSavesThemAsSgf) {
     const GameRecord back = readSgf(text);  // the comments keep it readable, moves intact
     ASSERT_EQ(back.moves.size(), 8u);
     EXPECT_EQ(formatMove(back.moves[7], 6), script[7]);
+}
+
+TEST(StudioSession, StreamsLiveAnalysisOfTheShownPosition) {
+    Studio studio({hippolytaEngine()});
+    studio.send({{"type", "new_game"}, {"size", 6}});
+    studio.send({{"type", "play"}, {"move", "b1-b4/b3"}});
+    studio.send({{"type", "analysis"}, {"on", true}});
+    const Json first = studio.tickUntil([](const Json& m) {
+        return m["type"] == "analysis" && m["ply"] == 1 && !m["candidates"].empty();
+    });
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(first["to_move"], "black");
+    ASSERT_EQ(first["territory"].size(), 6u);
+    EXPECT_EQ(first["territory"][0].size(), 6u);
+    const Json best = first["candidates"][0];
+    EXPECT_GT(best["visits"].get<long>(), 0);
+    EXPECT_EQ(best["pv"][0], best["move"]);
+    Position pos = Position::start(6);
+    pos.makeMove(parseMove("b1-b4/b3", 6));
+    EXPECT_TRUE(pos.isLegal(parseMove(best["move"].get<std::string>(), 6)));
+    EXPECT_DOUBLE_EQ(first["winrate"].get<double>(), 1 - best["winrate"].get<double>());
+    // Going back to the start analyses the start, for White.
+    studio.send({{"type", "goto"}, {"ply", 0}});
+    const Json start = studio.tickUntil([](const Json& m) {
+        return m["type"] == "analysis" && m["ply"] == 0 && !m["candidates"].empty();
+    });
+    ASSERT_NE(start, nullptr);
+    EXPECT_EQ(start["to_move"], "white");
+    EXPECT_TRUE(Position::start(6).isLegal(
+        parseMove(start["candidates"][0]["move"].get<std::string>(), 6)));
+    // A page that says hello gets the graph's points so far.
+    const auto hello = studio.send({{"type", "hello"}});
+    ASSERT_GE(hello.size(), 2u);
+    EXPECT_EQ(hello[1]["winrates"][0], start["winrate"]);
+}
+
+TEST(StudioSession, ASideWhoseClockRunsOutLoses) {
+    Studio studio({hippolytaEngine()});
+    studio.send({{"type", "new_game"}, {"size", 6}, {"clock", {{"main", 0.2}, {"increment", 0}}}});
+    EXPECT_EQ(studio.lastState()["clock"]["running"], "white");
+    ASSERT_NE(studio.tickUntil([](const Json& m) { return m["type"] == "state"; }, 5), nullptr);
+    EXPECT_EQ(studio.session().result(), std::optional<std::string>("B+T"));
+    EXPECT_EQ(studio.lastState()["clock"]["white"], 0.0);
+    EXPECT_EQ(studio.lastState()["clock"]["running"], nullptr);
+    EXPECT_EQ(errorIn(studio.send({{"type", "play"}, {"move", "b1-b4/b3"}}))["code"], "game_over");
 }
