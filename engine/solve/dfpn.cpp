@@ -215,6 +215,9 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
         delta2 = std::min(delta2, kPnInfinity);
         if (phi == 0) delta = kPnInfinity;
         if (phi >= thPhi || delta >= thDelta || aborted_) break;
+        if (ply == 0)  // the root's numbers so far, for the progress display
+            store(key, phi, delta, static_cast<uint32_t>(std::min<uint64_t>(nodes_, UINT32_MAX)),
+                  children[best].move.packed() + 1);
         const uint32_t childPhi =
             std::min<uint64_t>(uint64_t{thDelta} - delta + phiBest, kPnInfinity);
         uint64_t widened = uint64_t{delta2} + 1;

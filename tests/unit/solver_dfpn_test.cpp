@@ -145,13 +145,6 @@ TEST(Dfpn, SolvesTheFourByFourStartWithACheckedProof) {
     EXPECT_GT(check.records, 100u);
 }
 
-TEST(Dfpn, SmallTableStillSolvesByReplacement) {
-    // 1 MB holds about 44,000 entries, fewer than the 4 x 4 solve visits.
-    const Solved s = solveWithProof(Position::start(4), 1);
-    EXPECT_EQ(s.result.outcome, Outcome::Loss);
-    EXPECT_TRUE(checkProof(s.proof).valid);
-}
-
 TEST(ProofCheck, RejectsAProofWithOneMoveChanged) {
     Position pos = Position::start(4);
     MoveList moves;
