@@ -17,6 +17,7 @@ set(man_summary_hippolyta-report "write the HTML report of a match or tournament
 set(man_summary_hippolyta-tournament "play tournaments between GTP Amazons engines")
 set(man_summary_hippolyta-selfplay "record self-play training data of Hippolyta")
 set(man_summary_hippolyta-train "fit and tune Hippolyta's weights from self-play data")
+set(man_summary_hippolyta-solve "prove small Amazons positions and check the proofs")
 set(man_summary_hippolyta-botzone-judge "play a Botzone Amazons bot against itself as Botzone does")
 if(NOT HELP2MAN OR NOT GZIP)
   message(WARNING "help2man or gzip not found: no man pages (apt-get install help2man)")

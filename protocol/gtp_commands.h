@@ -42,6 +42,8 @@ std::optional<Move> playEngineMove(GtpState& state, Color c, const SearchLimits&
 // One line of analysis: `info move M visits N winrate W prior P order K pv M1 M2 ...` for
 // each candidate, most visited first, at most maxMoves of them.
 std::string analysisInfo(const SearchResult& result, BoardShape shape, size_t maxMoves = 20);
+// amz-solve, amz-moves_left (commands_solve.cpp).
+void registerSolveCommands(CommandRegistry& registry);
 // amz-territory, amz-explain, gogui-analyze_commands: what GUIs and humans are shown.
 void registerDisplayCommands(CommandRegistry& registry);
 

@@ -25,6 +25,7 @@ GtpSession::GtpSession(const EngineConfig& config, GtpOptions options)
     registerBoardCommands(registry_);
     registerTimeCommands(registry_);
     registerExtensionCommands(registry_);
+    registerSolveCommands(registry_);
     registerRecordCommands(registry_);
     registerAnalysisCommands(registry_);
     registerDisplayCommands(registry_);

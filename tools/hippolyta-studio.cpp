@@ -14,7 +14,7 @@ using namespace hippolyta;
 
 namespace {
 
-EngineSpec parseEngine(const std::string& text) {
+StudioEngine parseEngine(const std::string& text) {
     static const std::regex form("([A-Za-z0-9_.-]{1,32})=(.+)");
     std::smatch m;
     if (!std::regex_match(text, m, form))
@@ -80,9 +80,9 @@ int main(int argc, char** argv) {
         if (!listen.empty()) parseListen(listen, server);
         session.engines.push_back({"hippolyta", "exec '" + beside + "'"});
         for (const std::string& text : engines) {
-            EngineSpec e = parseEngine(text);
+            StudioEngine e = parseEngine(text);
             auto same = std::find_if(session.engines.begin(), session.engines.end(),
-                                     [&](const EngineSpec& s) { return s.name == e.name; });
+                                     [&](const StudioEngine& s) { return s.name == e.name; });
             if (same != session.engines.end())
                 *same = e;
             else

@@ -62,15 +62,15 @@ int StudioSession::analystPid() const {
     return links_[2] ? links_[2]->pid() : -1;
 }
 
-const EngineSpec* StudioSession::specNamed(const std::string& name) const {
-    for (const EngineSpec& e : options_.engines)
+const StudioEngine* StudioSession::specNamed(const std::string& name) const {
+    for (const StudioEngine& e : options_.engines)
         if (e.name == name) return &e;
     return nullptr;
 }
 
 EngineLink& StudioSession::link(Role role) {
     const int r = static_cast<int>(role);
-    const EngineSpec* spec =
+    const StudioEngine* spec =
         role == Role::Analyst ? (options_.engines.empty() ? nullptr : &options_.engines[0])
         : players_[r].rfind("engine:", 0) == 0 ? specNamed(players_[r].substr(7))
                                                : nullptr;

@@ -118,7 +118,7 @@ void StudioSession::sendHello(int client, const Json& id) {
 
 Json StudioSession::enginesMessage() const {
     Json list = Json::array();
-    for (const EngineSpec& e : options_.engines)
+    for (const StudioEngine& e : options_.engines)
         list.push_back({{"name", e.name}, {"command", e.command}, {"status", "ok"}});
     return {{"type", "engines"},
             {"engines", list},

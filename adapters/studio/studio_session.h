@@ -18,17 +18,17 @@
 
 namespace hippolyta {
 
-struct EngineSpec {
+struct StudioEngine {
     std::string name;
     std::string command;
 };
 
 struct StudioOptions {
-    std::vector<EngineSpec> engines;  // the first also analyses
-    bool engineStderr = false;        // pass the engines' stderr to ours
-    double commandTimeout = 30;       // seconds for any exchange but a move
-    double moveTimeout = 60;          // seconds for a move, beyond its own budget
-    int maxRestarts = 3;              // consecutive failed restarts before giving up
+    std::vector<StudioEngine> engines;  // the first also analyses
+    bool engineStderr = false;          // pass the engines' stderr to ours
+    double commandTimeout = 30;         // seconds for any exchange but a move
+    double moveTimeout = 60;            // seconds for a move, beyond its own budget
+    int maxRestarts = 3;                // consecutive failed restarts before giving up
     std::size_t maxRecordBytes = 256 * 1024;
 };
 
@@ -111,7 +111,7 @@ class StudioSession {
 
     // Engines.
     EngineLink& link(Role role);
-    const EngineSpec* specNamed(const std::string& name) const;
+    const StudioEngine* specNamed(const std::string& name) const;
     void cancelThinking();
     void startMove(Color side);
     void pollMove();

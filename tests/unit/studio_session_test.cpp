@@ -31,7 +31,7 @@ std::vector<std::string> scriptMoves() {
 
 class Studio {
   public:
-    explicit Studio(std::vector<EngineSpec> engines, double moveTimeout = 30) {
+    explicit Studio(std::vector<StudioEngine> engines, double moveTimeout = 30) {
         StudioOptions o;
         o.engines = std::move(engines);
         o.moveTimeout = moveTimeout;
@@ -83,7 +83,7 @@ class Studio {
     std::unique_ptr<StudioSession> session_;
 };
 
-EngineSpec hippolytaEngine() {
+StudioEngine hippolytaEngine() {
     return {"hippolyta", std::string("exec ") + HIPPOLYTA_BIN_DIR + "/hippolyta --threads 1"};
 }
 

@@ -1,0 +1,330 @@
+#include "engine/solve/dfpn.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+#include "engine/core/fnv.h"
+#include "engine/core/zobrist.h"
+#include "engine/eval/territory.h"
+#include "engine/search/move_prior.h"
+#include "engine/solve/bytes.h"
+
+namespace hippolyta {
+
+namespace {
+
+constexpr int kBucket = 4;
+constexpr char kCheckpointMagic[8] = {'H', 'I', 'P', 'D', 'F', 'P', 'N', 'C'};
+constexpr uint32_t kCheckpointVersion = 1;
+
+uint32_t addSaturated(uint32_t a, uint32_t b) {
+    return std::min<uint64_t>(uint64_t{a} + b, kPnInfinity);
+}
+
+bool proven(const TableEntry& e) {
+    return e.phi == 0 || e.delta == 0;
+}
+
+}  // namespace
+
+std::string DfpnSettings::fingerprint() const {
+    return "dfpn1 epsilon=" + std::to_string(epsilon) + " eval=" + std::to_string(evalInit) +
+           " prior=" + std::to_string(priorOrder);
+}
+
+DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
+    : settings_(settings), valuer_(valuer) {
+    size_t buckets = 1;
+    const size_t want = settings.tableMb * (size_t{1} << 20) / (sizeof(TableEntry) * kBucket);
+    while (buckets * 2 <= want)
+        buckets *= 2;
+    table_.assign(buckets * kBucket, TableEntry{});
+    bucketMask_ = buckets - 1;
+}
+
+void DfpnSolver::onProgress(double seconds, std::function<void(const DfpnProgress&)> callback) {
+    progressEvery_ = seconds;
+    progress_ = std::move(callback);
+}
+
+void DfpnSolver::onCheckpoint(double seconds, std::function<void()> callback) {
+    checkpointEvery_ = seconds;
+    checkpoint_ = std::move(callback);
+}
+
+const TableEntry* DfpnSolver::lookup(uint64_t key) const {
+    const TableEntry* b = &table_[(key & bucketMask_) * kBucket];
+    for (int i = 0; i < kBucket; ++i)
+        if (b[i].key == key) return &b[i];
+    return nullptr;
+}
+
+TableEntry* DfpnSolver::probe(uint64_t key) {
+    return const_cast<TableEntry*>(static_cast<const DfpnSolver*>(this)->lookup(key));
+}
+
+void DfpnSolver::store(uint64_t key, uint32_t phi, uint32_t delta, uint32_t work, uint32_t best) {
+    TableEntry* b = &table_[(key & bucketMask_) * kBucket];
+    TableEntry* slot = nullptr;
+    for (int i = 0; i < kBucket && !slot; ++i)
+        if (b[i].key == key) slot = &b[i];
+    for (int i = 0; i < kBucket && !slot; ++i)
+        if (b[i].key == 0) {
+            slot = &b[i];
+            ++used_;
+        }
+    if (!slot) {  // replace the least work, unproven entries first; never the root
+        auto cost = [&](const TableEntry& e) {
+            if (e.key == rootKey_) return UINT64_MAX;
+            return uint64_t{e.work} + (proven(e) ? (uint64_t{1} << 32) : 0);
+        };
+        slot = b;
+        for (int i = 1; i < kBucket; ++i)
+            if (cost(b[i]) < cost(*slot)) slot = &b[i];
+    }
+    *slot = TableEntry{key, phi, delta, std::max(work, slot->key == key ? slot->work : 0u), best};
+}
+
+Outcome DfpnSolver::lookupOutcome(const Position& pos) const {
+    const TableEntry* e = lookup(pos.hash());
+    if (!e) return Outcome::Unknown;
+    if (e->phi == 0) return Outcome::Win;
+    if (e->delta == 0) return Outcome::Loss;
+    return Outcome::Unknown;
+}
+
+void DfpnSolver::tick() {
+    if ((nodes_ & 1023) != 0) return;
+    if (nodes_ - solveStart_ >= limits_.nodes || (limits_.stop && limits_.stop->load()))
+        aborted_ = true;
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= limits_.deadline) aborted_ = true;
+    auto seconds = [](auto d) { return std::chrono::duration<double>(d).count(); };
+    if (progress_ && seconds(now - lastProgress_) >= progressEvery_) {
+        lastProgress_ = now;
+        DfpnProgress p;
+        p.nodes = nodes_;
+        if (const TableEntry* e = lookup(rootKey_)) {
+            p.phi = e->phi;
+            p.delta = e->delta;
+        }
+        p.tableUsed = used_;
+        p.seconds = seconds(now - started_);
+        progress_(p);
+    }
+    if (checkpoint_ && seconds(now - lastCheckpoint_) >= checkpointEvery_) {
+        lastCheckpoint_ = now;
+        checkpoint_();
+    }
+}
+
+bool DfpnSolver::terminalValue(Position& pos, uint32_t& phi, uint32_t& delta) {
+    Outcome o = Outcome::Unknown;
+    if (!pos.hasLegalMove())
+        o = Outcome::Loss;
+    else if (isSeparated(pos)) {
+        o = valuer_.outcome(pos);
+        if (o != Outcome::Unknown) ++separatedLeaves_;
+    }
+    if (o == Outcome::Unknown) return false;
+    phi = o == Outcome::Win ? 0 : kPnInfinity;
+    delta = o == Outcome::Win ? kPnInfinity : 0;
+    return true;
+}
+
+// Fills `children` with their prior scores (no sort: the selection breaks delta ties by score);
+// true if one of them leaves the opponent without a move (children then holds just that one).
+// The children's keys and that test come from bit operations, without playing the moves.
+bool DfpnSolver::expand(Position& pos, std::vector<Child>& children) {
+    static const PriorWeights weights = fittedPriorWeights();
+    const ZobristKeys& z = ZobristKeys::get();
+    if (settings_.priorOrder)
+        scoreMovesLearned(pos, weights, moves_);
+    else
+        scoreMovesCheap(pos, moves_);
+    children.clear();
+    const int s = index(pos.sideToMove());
+    const Bitboard theirs = pos.amazons(opposite(pos.sideToMove()));
+    const Bitboard theirRoom = pos.geometry().kingNeighbours(theirs);
+    const Bitboard occupied = pos.occupied();
+    for (const ScoredMove& sm : moves_) {
+        const Move m = sm.move;
+        const Bitboard after = occupied ^ squareBit(m.from) ^ squareBit(m.to) ^ squareBit(m.arrow);
+        const uint64_t key =
+            pos.hash() ^ z.amazon[s][m.from] ^ z.amazon[s][m.to] ^ z.arrow[m.arrow] ^ z.blackToMove;
+        if ((theirRoom & pos.geometry().boardMask() & ~after) == 0) {
+            children.assign(1, Child{m, key, kPnInfinity, 0, sm.score});
+            return true;
+        }
+        Child c{m, key, 1, 1, sm.score};
+        if (settings_.evalInit) {
+            // The child's mover is the opponent: a good score for it makes it harder to refute.
+            pos.makeMove(m);
+            const double v = queenTerritoryScore(pos, pos.sideToMove());
+            pos.undoMove(m);
+            if (v > 0) c.delta = 2;
+            if (v < 0) c.phi = 2;
+        }
+        children.push_back(c);
+    }
+    return false;
+}
+
+void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
+    ++nodes_;
+    tick();
+    const uint64_t key = pos.hash();
+    const uint64_t startNodes = nodes_;
+    if (const TableEntry* e = lookup(key))
+        if (e->phi >= thPhi || e->delta >= thDelta) return;
+    uint32_t phi = 0, delta = 0;
+    if (terminalValue(pos, phi, delta)) {
+        store(key, phi, delta, 1, 0);
+        return;
+    }
+    std::vector<Child>& children = childStack_[ply];
+    if (expand(pos, children)) {
+        store(key, 0, kPnInfinity, 1, children[0].move.packed() + 1);
+        return;
+    }
+    size_t best = 0;
+    for (;;) {
+        uint32_t delta2 = kPnInfinity, phiBest = 0;
+        uint32_t minDelta = kPnInfinity + 1;
+        delta = 0;
+        for (size_t i = 0; i < children.size(); ++i) {
+            uint32_t cphi = children[i].phi, cdelta = children[i].delta;
+            if (const TableEntry* e = lookup(children[i].key)) {
+                cphi = e->phi;
+                cdelta = e->delta;
+            }
+            if (cdelta < minDelta ||
+                (cdelta == minDelta && children[i].score > children[best].score)) {
+                delta2 = minDelta;
+                minDelta = cdelta;
+                best = i;
+                phiBest = cphi;
+            } else if (cdelta < delta2) {
+                delta2 = cdelta;
+            }
+            delta = addSaturated(delta, cphi);
+        }
+        phi = minDelta;
+        delta2 = std::min(delta2, kPnInfinity);
+        if (phi == 0) delta = kPnInfinity;
+        if (phi >= thPhi || delta >= thDelta || aborted_) break;
+        if (ply == 0)  // the root's numbers so far, for the progress display
+            store(key, phi, delta, static_cast<uint32_t>(std::min<uint64_t>(nodes_, UINT32_MAX)),
+                  children[best].move.packed() + 1);
+        const uint32_t childPhi =
+            std::min<uint64_t>(uint64_t{thDelta} - delta + phiBest, kPnInfinity);
+        uint64_t widened = uint64_t{delta2} + 1;
+        if (settings_.epsilon > 0)
+            widened = std::max<uint64_t>(
+                widened, static_cast<uint64_t>(std::ceil(delta2 * (1 + settings_.epsilon))));
+        const uint32_t childDelta = static_cast<uint32_t>(std::min<uint64_t>(thPhi, widened));
+        pos.makeMove(children[best].move);
+        mid(pos, childPhi, childDelta, ply + 1);
+        pos.undoMove(children[best].move);
+    }
+    const uint64_t work = nodes_ - startNodes + 1;
+    store(key, phi, delta, static_cast<uint32_t>(std::min<uint64_t>(work, UINT32_MAX)),
+          children[best].move.packed() + 1);
+}
+
+// A move to a proven loss for the opponent, for a win decided before its children were searched
+// (by region counts); the valuer's bounds decide the child the same way.
+Move DfpnSolver::winningChild(Position& pos) {
+    MoveList moves;
+    pos.generateMoves(moves);
+    for (const Move m : moves) {
+        pos.makeMove(m);
+        const bool lost = !pos.hasLegalMove() || lookupOutcome(pos) == Outcome::Loss ||
+                          (isSeparated(pos) && valuer_.outcome(pos) == Outcome::Loss);
+        pos.undoMove(m);
+        if (lost) return m;
+    }
+    return moves.front();  // not reached: a separated win keeps its best line
+}
+
+DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
+    limits_ = limits;
+    aborted_ = false;
+    started_ = lastProgress_ = lastCheckpoint_ = std::chrono::steady_clock::now();
+    Position pos = start;
+    rootKey_ = pos.hash();
+    childStack_.resize(pos.geometry().squareCount() + 2);
+    const uint64_t nodesBefore = nodes_;
+    solveStart_ = nodes_;
+    while (!aborted_) {
+        mid(pos, kPnInfinity, kPnInfinity, 0);
+        const TableEntry* e = lookup(rootKey_);
+        if (!e || proven(*e)) break;
+        if (e->phi >= kPnInfinity || e->delta >= kPnInfinity) break;
+    }
+    DfpnResult r;
+    r.nodes = nodes_ - nodesBefore;
+    r.separatedLeaves = separatedLeaves_;
+    if (const TableEntry* e = lookup(rootKey_)) {
+        r.phi = e->phi;
+        r.delta = e->delta;
+        if (e->phi == 0) {
+            r.outcome = Outcome::Win;
+            r.move = e->best ? Move::unpack(e->best - 1) : winningChild(pos);
+        } else if (e->delta == 0) {
+            r.outcome = Outcome::Loss;
+        }
+    }
+    return r;
+}
+
+std::string DfpnSolver::saveTable(const std::string& fingerprint) const {
+    std::string s(kCheckpointMagic, 8);
+    putLE(s, kCheckpointVersion, 4);
+    putLE(s, fingerprint.size(), 4);
+    s += fingerprint;
+    putLE(s, nodes_, 8);
+    size_t count = 0;
+    for (const TableEntry& e : table_)
+        count += e.key != 0;
+    putLE(s, count, 8);
+    for (const TableEntry& e : table_) {
+        if (e.key == 0) continue;
+        putLE(s, e.key, 8);
+        putLE(s, e.phi, 4);
+        putLE(s, e.delta, 4);
+        putLE(s, e.work, 4);
+        putLE(s, e.best, 4);
+    }
+    putLE(s, fnv1a64(s), 8);
+    return s;
+}
+
+void DfpnSolver::loadTable(const std::string& bytes, const std::string& fingerprint) {
+    auto fail = [](const std::string& why) { throw std::runtime_error("checkpoint: " + why); };
+    if (bytes.size() < 24 || std::memcmp(bytes.data(), kCheckpointMagic, 8) != 0)
+        fail("not a solver checkpoint");
+    if (getLE(bytes, 8, 4) != kCheckpointVersion) fail("another checkpoint version");
+    const size_t body = bytes.size() - 8;
+    if (getLE(bytes, body, 8) != fnv1a64(std::string_view(bytes.data(), body)))
+        fail("checksum mismatch (damaged file)");
+    const size_t fpLen = getLE(bytes, 12, 4);
+    if (16 + fpLen + 16 > body) fail("truncated");
+    if (bytes.compare(16, fpLen, fingerprint) != 0)
+        fail("written with other settings or another position (" + bytes.substr(16, fpLen) +
+             "); refusing to resume");
+    size_t at = 16 + fpLen;
+    nodes_ = getLE(bytes, at, 8);
+    const uint64_t count = getLE(bytes, at + 8, 8);
+    at += 16;
+    if (count * 24 != body - at) fail("wrong size");
+    for (uint64_t i = 0; i < count; ++i, at += 24)
+        store(getLE(bytes, at, 8), static_cast<uint32_t>(getLE(bytes, at + 8, 4)),
+              static_cast<uint32_t>(getLE(bytes, at + 12, 4)),
+              static_cast<uint32_t>(getLE(bytes, at + 16, 4)),
+              static_cast<uint32_t>(getLE(bytes, at + 20, 4)));
+}
+
+}  // namespace hippolyta

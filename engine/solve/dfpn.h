@@ -1,0 +1,125 @@
+// Depth-first proof-number search (df-pn, Nagai 2002) for Amazons positions, in negamax form:
+// each node keeps phi (the proof number of "the side to move wins") and delta (its disproof
+// number); phi(n) = min over children of delta(child), delta(n) = the sum of their phi. The
+// game has no repetitions (every move adds an arrow), so the tree is acyclic and the
+// transposition table can share subtrees freely.
+//   - Transposition table: a fixed array of 4-entry buckets (memory capped at construction);
+//     a full bucket replaces its entry with the least work, proven entries kept first.
+//   - Children are ordered by the learned move prior (ties in delta go to the better move);
+//     the evaluation (queen territory) breaks ties in the initial proof numbers of a new node.
+//   - The 1+epsilon trick (Pawlewicz & Lew) widens child thresholds to cut re-expansions.
+//   - Once the board separates into regions of one colour, the sum of the regions' exact move
+//     counts (endgame database, else RegionCounter) decides at once; see region_value.h.
+// The engine never prints: progress goes to a callback.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/position.h"
+#include "engine/search/move_order.h"
+#include "engine/solve/region_value.h"
+
+namespace hippolyta {
+
+constexpr uint32_t kPnInfinity = 0x3fffffff;
+
+struct DfpnSettings {
+    size_t tableMb = 256;
+    double epsilon = 0.25;   // 1+epsilon trick; 0 turns it off
+    bool evalInit = true;    // evaluation tie-break in initial proof numbers
+    bool priorOrder = true;  // learned prior ordering (else the cheap hand-set one)
+    // Part of the checkpoint fingerprint: a resume with other settings is refused.
+    std::string fingerprint() const;
+};
+
+struct DfpnLimits {
+    uint64_t nodes = UINT64_MAX;
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    const std::atomic<bool>* stop = nullptr;
+};
+
+struct DfpnProgress {
+    uint64_t nodes = 0;
+    uint32_t phi = 0, delta = 0;  // the root's
+    size_t tableUsed = 0;
+    double seconds = 0;
+};
+
+struct DfpnResult {
+    Outcome outcome = Outcome::Unknown;  // for the side to move at the root
+    std::optional<Move> move;            // a winning move when outcome == Win
+    uint32_t phi = 0, delta = 0;
+    uint64_t nodes = 0;
+    uint64_t separatedLeaves = 0;  // nodes decided by region counts
+};
+
+struct TableEntry {
+    uint64_t key = 0;
+    uint32_t phi = 0, delta = 0;
+    uint32_t work = 0;  // nodes spent below it (saturating), for replacement
+    uint32_t best = 0;  // packed move, + 1 (0: none)
+};
+
+class DfpnSolver {
+  public:
+    DfpnSolver(DfpnSettings settings, const RegionValuer& valuer);
+
+    DfpnResult solve(const Position& root, const DfpnLimits& limits);
+
+    // Called about every `seconds` of solving with the progress so far.
+    void onProgress(double seconds, std::function<void(const DfpnProgress&)> callback);
+    // Called about every `seconds` so that the caller can write a checkpoint.
+    void onCheckpoint(double seconds, std::function<void()> callback);
+
+    // The proven result of a position from the table (after solve): Win, Loss or Unknown.
+    Outcome lookupOutcome(const Position& pos) const;
+    const TableEntry* lookup(uint64_t key) const;
+    uint64_t nodes() const { return nodes_; }
+
+    // Checkpoints: the table's used entries, with the settings' and root's fingerprint.
+    std::string saveTable(const std::string& fingerprint) const;
+    // Refuses (std::runtime_error) a checkpoint of another fingerprint or a damaged one.
+    void loadTable(const std::string& bytes, const std::string& fingerprint);
+    const RegionValuer& valuer() const { return valuer_; }
+
+  private:
+    struct Child {
+        Move move;
+        uint64_t key;
+        uint32_t phi, delta;  // initial values (used until the table has the child)
+        float score;          // the prior's: breaks ties in delta
+    };
+    void mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply);
+    bool expand(Position& pos, std::vector<Child>& children);
+    TableEntry* probe(uint64_t key);
+    void store(uint64_t key, uint32_t phi, uint32_t delta, uint32_t work, uint32_t best);
+    bool terminalValue(Position& pos, uint32_t& phi, uint32_t& delta);
+    Move winningChild(Position& pos);
+    void tick();
+
+    DfpnSettings settings_;
+    const RegionValuer& valuer_;
+    std::vector<TableEntry> table_;
+    size_t bucketMask_ = 0;
+    size_t used_ = 0;
+    uint64_t nodes_ = 0;
+    uint64_t solveStart_ = 0;
+    uint64_t separatedLeaves_ = 0;
+    DfpnLimits limits_;
+    bool aborted_ = false;
+    std::vector<std::vector<Child>> childStack_;
+    std::vector<ScoredMove> moves_;
+    std::chrono::steady_clock::time_point started_, lastProgress_, lastCheckpoint_;
+    double progressEvery_ = 0, checkpointEvery_ = 0;
+    std::function<void(const DfpnProgress&)> progress_;
+    std::function<void()> checkpoint_;
+    uint64_t rootKey_ = 0;
+};
+
+}  // namespace hippolyta

@@ -1,0 +1,183 @@
+#include "engine/solve/proof_check.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "engine/core/fnv.h"
+#include "engine/core/notation.h"
+#include "engine/solve/bytes.h"
+
+namespace hippolyta {
+
+namespace {
+
+constexpr char kProofMagic[8] = {'H', 'I', 'P', 'P', 'R', 'O', 'O', 'F'};
+
+Bitboard componentOf(const Geometry& geo, Bitboard seed, Bitboard within) {
+    Bitboard comp = seed & within;
+    for (;;) {
+        const Bitboard next = (comp | geo.kingNeighbours(comp)) & within;
+        if (next == comp) return comp;
+        comp = next;
+    }
+}
+
+// Longest line of the side to move alone, by exhaustive search; stops early on reaching
+// `upper` (every reachable square used).
+int longest(Position& p, std::unordered_map<ExactKey, int, ExactKeyHash>& memo) {
+    const ExactKey key = ExactKey::of(p);
+    if (const auto it = memo.find(key); it != memo.end()) return it->second;
+    const Color side = p.sideToMove();
+    const Bitboard mine = p.amazons(side);
+    const int upper = popCount(componentOf(p.geometry(), mine, mine | p.emptySquares()) & ~mine);
+    MoveList moves;
+    p.generateMoves(moves);
+    int best = 0;
+    for (const Move m : moves) {
+        p.makeMove(m);
+        p.setSideToMove(side);
+        const int v = 1 + longest(p, memo);
+        p.setSideToMove(opposite(side));
+        p.undoMove(m);
+        best = std::max(best, v);
+        if (best >= upper) break;
+    }
+    memo.emplace(key, best);
+    return best;
+}
+
+class Checker {
+  public:
+    Checker(const std::string& bytes, size_t at, size_t end) : bytes_(bytes), at_(at), end_(end) {}
+
+    // Throws std::runtime_error on the first fault.
+    void node(Position& pos, bool expectWin) {
+        if (!seen_.insert(ExactKey::of(pos)).second) return;
+        ++records_;
+        if (at_ >= end_) fail("records end early");
+        const char tag = bytes_[at_++];
+        if (tag == 'C') return countLeaf(pos, expectWin);
+        if (tag == 'W') {
+            if (!expectWin) fail("a win record where the side to move must lose");
+            if (at_ + 3 > end_) fail("records end early");
+            const Move m{static_cast<uint8_t>(bytes_[at_]), static_cast<uint8_t>(bytes_[at_ + 1]),
+                         static_cast<uint8_t>(bytes_[at_ + 2])};
+            at_ += 3;
+            if (!pos.isLegal(m))
+                fail("illegal move " + formatMove(m, pos.shape()) + " in " + formatPosition(pos));
+            pos.makeMove(m);
+            node(pos, false);
+            pos.undoMove(m);
+            return;
+        }
+        if (tag != 'L') fail("unknown record");
+        if (expectWin) fail("a loss record where the side to move must win");
+        MoveList moves;
+        pos.generateMoves(moves);
+        for (const Move m : moves) {
+            pos.makeMove(m);
+            node(pos, true);
+            pos.undoMove(m);
+        }
+    }
+    bool finished() const { return at_ == end_; }
+    uint64_t records() const { return records_; }
+    uint64_t countLeaves() const { return countLeaves_; }
+
+  private:
+    [[noreturn]] static void fail(const std::string& why) { throw std::runtime_error(why); }
+
+    void countLeaf(const Position& pos, bool expectWin) {
+        ++countLeaves_;
+        if (!checkerSeparated(pos))
+            fail("count record in a position that is not separated: " + formatPosition(pos));
+        const int own = checkerMovesLeft(pos, pos.sideToMove());
+        const int opp = checkerMovesLeft(pos, opposite(pos.sideToMove()));
+        if ((own > opp) != expectWin)
+            fail("count record disagrees (" + std::to_string(own) + " moves to " +
+                 std::to_string(opp) + ") in " + formatPosition(pos));
+    }
+
+    const std::string& bytes_;
+    size_t at_, end_;
+    uint64_t records_ = 0, countLeaves_ = 0;
+    std::unordered_set<ExactKey, ExactKeyHash> seen_;
+};
+
+}  // namespace
+
+bool checkerSeparated(const Position& pos) {
+    const Bitboard white = pos.amazons(Color::White), black = pos.amazons(Color::Black);
+    const Bitboard open = pos.emptySquares() | white | black;
+    return (componentOf(pos.geometry(), white, open) & black) == 0;
+}
+
+int checkerMovesLeft(const Position& pos, Color side) {
+    const Geometry& geo = pos.geometry();
+    const Bitboard open = pos.emptySquares() | pos.amazons(side);
+    int total = 0;
+    std::unordered_map<ExactKey, int, ExactKeyHash> memo;
+    Bitboard left = pos.amazons(side);
+    while (left) {
+        // One region at a time: everything outside it walled off, the other side removed.
+        const Bitboard region = componentOf(geo, squareBit(lowestSquare(left)), open);
+        left &= ~region;
+        Position alone = pos;
+        forEachSquare(geo.boardMask() & ~region, [&](int sq) {
+            if (alone.at(sq) != Piece::Arrow) alone.place(sq, Piece::Arrow);
+        });
+        alone.setSideToMove(side);
+        total += longest(alone, memo);
+    }
+    return total;
+}
+
+std::string sealProof(const std::string& rootText, bool rootWins, uint64_t records,
+                      const std::string& body) {
+    std::string s(kProofMagic, 8);
+    putLE(s, kProofVersion, 4);
+    putLE(s, rootText.size(), 4);
+    s += rootText;
+    s += static_cast<char>(rootWins ? 1 : 0);
+    putLE(s, records, 8);
+    s += body;
+    putLE(s, fnv1a64(s), 8);
+    return s;
+}
+
+ProofSummary checkProof(const std::string& bytes) {
+    ProofSummary out;
+    try {
+        if (bytes.size() < 32 || std::memcmp(bytes.data(), kProofMagic, 8) != 0)
+            throw std::runtime_error("not a proof file");
+        if (getLE(bytes, 8, 4) != kProofVersion)
+            throw std::runtime_error("proof version " + std::to_string(getLE(bytes, 8, 4)) +
+                                     ", this build reads " + std::to_string(kProofVersion));
+        const size_t end = bytes.size() - 8;
+        if (getLE(bytes, end, 8) != fnv1a64(std::string_view(bytes.data(), end)))
+            throw std::runtime_error("checksum mismatch (damaged file)");
+        const size_t textLen = getLE(bytes, 12, 4);
+        if (16 + textLen + 9 > end) throw std::runtime_error("truncated");
+        out.position = bytes.substr(16, textLen);
+        Position pos = parsePosition(out.position);
+        const unsigned char result = static_cast<unsigned char>(bytes[16 + textLen]);
+        if (result > 1) throw std::runtime_error("bad root result");
+        out.rootWins = result == 1;
+        const uint64_t declared = getLE(bytes, 17 + textLen, 8);
+        Checker checker(bytes, 17 + textLen + 8, end);
+        checker.node(pos, out.rootWins);
+        if (!checker.finished()) throw std::runtime_error("records left over after the proof");
+        if (checker.records() != declared)
+            throw std::runtime_error("record count differs from the header");
+        out.records = checker.records();
+        out.countLeaves = checker.countLeaves();
+        out.valid = true;
+    } catch (const std::exception& e) {
+        out.error = e.what();
+    }
+    return out;
+}
+
+}  // namespace hippolyta

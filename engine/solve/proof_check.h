@@ -1,0 +1,75 @@
+// Proof certificates: a compact proof tree of a solved position, and its checker. The checker
+// uses the rules core alone (engine/core: Position, move generation, notation), none of the
+// solver's or the databases' code: region-count leaves are recounted by its own exhaustive
+// search.
+//
+// File (version 1, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
+// (formatPosition), u8 1 if the root's mover wins (0: it loses), u64 record count, the
+// records, u64 FNV-1a of everything before it.
+// The records walk the proof in preorder. A node's expected result follows from the side to
+// move: positions with the root's mover to move have the root's result, the others the
+// opposite. A position met again (by transposition) has no record the second time.
+//   'W' from to arrow  a win: this legal move leads to a loss for the opponent (its record
+//                      follows);
+//   'L'                a loss: every legal move, in generateMoves order, leads to a win for
+//                      the opponent (their records follow; none if there is no move);
+//   'C'                decided by counting: no region holds both colours, and the side to
+//                      move has more moves left than the opponent (win) or not (loss).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "engine/core/position.h"
+
+namespace hippolyta {
+
+constexpr uint32_t kProofVersion = 1;
+
+struct ProofSummary {
+    bool valid = false;
+    std::string error;      // why it is rejected
+    std::string position;   // the root
+    bool rootWins = false;  // the root's side to move wins (else it loses)
+    uint64_t records = 0;
+    uint64_t countLeaves = 0;
+};
+
+// Checks a proof file's bytes: the root's side to move has the result the file states.
+ProofSummary checkProof(const std::string& bytes);
+
+// The longest line of moves `side` can make alone (the checker's own count); only meaningful
+// when no region holds both colours.
+int checkerMovesLeft(const Position& pos, Color side);
+
+// Proof file framing shared by the writer and the checker.
+std::string sealProof(const std::string& rootText, bool rootWins, uint64_t records,
+                      const std::string& body);
+
+// The exact key of a position (no hash collisions), for the seen sets.
+struct ExactKey {
+    Bitboard occupied, white, black;
+    uint8_t side;
+    friend bool operator==(const ExactKey& a, const ExactKey& b) {
+        return a.occupied == b.occupied && a.white == b.white && a.black == b.black &&
+               a.side == b.side;
+    }
+    static ExactKey of(const Position& p) {
+        return ExactKey{p.occupied(), p.amazons(Color::White), p.amazons(Color::Black),
+                        static_cast<uint8_t>(p.sideToMove())};
+    }
+};
+struct ExactKeyHash {
+    size_t operator()(const ExactKey& k) const {
+        const auto mix = [](Bitboard b) {
+            return static_cast<uint64_t>(b) * 0x9e3779b97f4a7c15ULL ^
+                   static_cast<uint64_t>(b >> 64) * 0xc2b2ae3d27d4eb4fULL;
+        };
+        return mix(k.occupied) ^ (mix(k.white) << 1) ^ (mix(k.black) >> 1) ^ k.side;
+    }
+};
+
+// True when no king-connected region of empty squares and amazons holds both colours.
+bool checkerSeparated(const Position& pos);
+
+}  // namespace hippolyta

@@ -1,0 +1,103 @@
+#include "engine/solve/proof_writer.h"
+
+#include <stdexcept>
+#include <unordered_set>
+
+#include "engine/core/notation.h"
+
+namespace hippolyta {
+
+namespace {
+
+class ProofBuilder {
+  public:
+    ProofBuilder(DfpnSolver& solver, const DfpnLimits& limits, ProofStats& stats)
+        : solver_(solver), limits_(limits), stats_(stats) {}
+
+    void node(Position& pos, bool expectWin) {
+        if (!seen_.insert(ExactKey::of(pos)).second) return;
+        ++stats_.records;
+        if (pos.hasLegalMove() && isSeparated(pos)) {
+            const Outcome o = solver_.valuer().outcome(pos);
+            if (o == (expectWin ? Outcome::Win : Outcome::Loss)) {
+                body_ += 'C';
+                ++stats_.countLeaves;
+                return;
+            }
+        }
+        if (!expectWin) {
+            body_ += 'L';
+            MoveList moves;
+            pos.generateMoves(moves);
+            for (const Move m : moves) {
+                pos.makeMove(m);
+                node(pos, true);
+                pos.undoMove(m);
+            }
+            return;
+        }
+        const Move m = winningMove(pos);
+        body_ += 'W';
+        body_ += static_cast<char>(m.from);
+        body_ += static_cast<char>(m.to);
+        body_ += static_cast<char>(m.arrow);
+        pos.makeMove(m);
+        node(pos, false);
+        pos.undoMove(m);
+    }
+    const std::string& body() const { return body_; }
+
+  private:
+    // A move to a proven loss for the opponent: one already in the proof if any, else the
+    // one whose proof took the least work.
+    std::optional<Move> fromTable(Position& pos) {
+        MoveList moves;
+        pos.generateMoves(moves);
+        std::optional<Move> best;
+        uint64_t bestWork = UINT64_MAX;
+        for (const Move m : moves) {
+            pos.makeMove(m);
+            const bool stuck = !pos.hasLegalMove();
+            const bool inProof = seen_.count(ExactKey::of(pos)) > 0;
+            const TableEntry* e = solver_.lookup(pos.hash());
+            const bool lost = stuck || (e && e->delta == 0) ||
+                              (isSeparated(pos) && solver_.valuer().outcome(pos) == Outcome::Loss);
+            const uint64_t work = stuck || inProof ? 0 : (e ? e->work : 1);
+            pos.undoMove(m);
+            if (lost && work < bestWork) {
+                best = m;
+                bestWork = work;
+                if (work == 0) break;
+            }
+        }
+        return best;
+    }
+
+    Move winningMove(Position& pos) {
+        if (const std::optional<Move> m = fromTable(pos)) return *m;
+        ++stats_.resolves;
+        const DfpnResult r = solver_.solve(pos, limits_);
+        if (r.outcome != Outcome::Win)
+            throw std::runtime_error("proof: could not prove again " + formatPosition(pos));
+        if (const std::optional<Move> m = fromTable(pos)) return *m;
+        return *r.move;
+    }
+
+    DfpnSolver& solver_;
+    const DfpnLimits& limits_;
+    ProofStats& stats_;
+    std::string body_;
+    std::unordered_set<ExactKey, ExactKeyHash> seen_;
+};
+
+}  // namespace
+
+std::string buildProof(DfpnSolver& solver, const Position& root, bool rootWins,
+                       const DfpnLimits& limits, ProofStats& stats) {
+    ProofBuilder builder(solver, limits, stats);
+    Position pos = root;
+    builder.node(pos, rootWins);
+    return sealProof(formatPosition(root), rootWins, stats.records, builder.body());
+}
+
+}  // namespace hippolyta

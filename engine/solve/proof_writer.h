@@ -1,0 +1,25 @@
+// Writes the proof certificate (proof_check.h) of a position the solver proved (a win or a
+// loss for the side to move). Winning moves come from the solver's table (re-solving a subtree
+// whose entry was replaced); a move into a position already in the proof is preferred, which keeps
+// the proof small. Separated positions the region values decide become count records.
+#pragma once
+
+#include <string>
+
+#include "engine/solve/dfpn.h"
+#include "engine/solve/proof_check.h"
+
+namespace hippolyta {
+
+struct ProofStats {
+    uint64_t records = 0;
+    uint64_t countLeaves = 0;
+    uint64_t resolves = 0;  // subtrees solved again (their table entries were replaced)
+};
+
+// The proof file's bytes; throws std::runtime_error if a subtree cannot be proved again within
+// the limits.
+std::string buildProof(DfpnSolver& solver, const Position& root, bool rootWins,
+                       const DfpnLimits& limits, ProofStats& stats);
+
+}  // namespace hippolyta

@@ -1,0 +1,208 @@
+#include "engine/solve/solve_job.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "engine/core/file_io.h"
+#include "engine/core/notation.h"
+#include "engine/eval/territory.h"
+
+namespace hippolyta {
+
+namespace {
+
+const char* outcomeName(Outcome o) {
+    return o == Outcome::Win ? "win" : o == Outcome::Loss ? "loss" : "unknown";
+}
+
+bool fileExists(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0;
+}
+
+std::string indexed(const std::string& dir, const char* stem, int i, const char* ext) {
+    char name[32];
+    std::snprintf(name, sizeof name, "%s-%04d.%s", stem, i, ext);
+    return dir + "/" + name;
+}
+
+struct Task {
+    int index;
+    std::string move;
+    std::string position;
+};
+
+std::vector<Task> readTasks(const std::string& dir) {
+    std::istringstream in(readWholeFile(dir + "/tasks.txt"));
+    std::vector<Task> tasks;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        Task t;
+        if (!(fields >> t.index >> t.move)) throw std::runtime_error("bad line in tasks.txt");
+        std::getline(fields >> std::ws, t.position);
+        tasks.push_back(t);
+    }
+    return tasks;
+}
+
+int staticEvaluation(const Position& pos) {
+    const TerritoryCount t = countQueenTerritory(pos, pos.sideToMove());
+    return t.own - t.opponent;
+}
+
+}  // namespace
+
+std::string SolveReport::line() const {
+    std::ostringstream out;
+    out << outcomeName(result.outcome);
+    if (!moveText.empty()) out << ' ' << moveText;
+    out << " nodes " << result.nodes << " seconds " << seconds;
+    if (result.outcome == Outcome::Unknown) out << " pn " << result.phi << " dn " << result.delta;
+    if (proofBytes)
+        out << " proof_records " << proof.records << " proof_bytes " << proofBytes
+            << " count_leaves " << proof.countLeaves;
+    out << " database " << database << " database_hits " << databaseHits;
+    if (resumed) out << " resumed";
+    return out.str();
+}
+
+std::string jobFingerprint(const SolveJob& job) {
+    return job.settings.fingerprint() + " db=" + (job.databasePath.empty() ? "none" : "yes") +
+           " root=" + formatPosition(job.root);
+}
+
+SolveReport runSolve(const SolveJob& job) {
+    std::unique_ptr<RegionDatabase> db;
+    SolveReport report;
+    report.database = "none";
+    if (!job.databasePath.empty()) {
+        db.reset(new RegionDatabase(RegionDatabase::lazy(job.databasePath)));
+        report.database = job.databasePath + " (" + std::to_string(db->maxCells()) + " cells, " +
+                          std::to_string(db->size()) + " entries)";
+    }
+    RegionValuer valuer(db.get());
+    DfpnSolver solver(job.settings, valuer);
+    const std::string fingerprint = jobFingerprint(job);
+    if (!job.checkpointPath.empty() && fileExists(job.checkpointPath)) {
+        solver.loadTable(readWholeFile(job.checkpointPath), fingerprint);
+        report.resumed = true;
+    }
+    auto saveCheckpoint = [&] {
+        if (!job.checkpointPath.empty())
+            writeFileAtomically(job.checkpointPath, solver.saveTable(fingerprint));
+    };
+    if (job.progress) solver.onProgress(job.progressSeconds, job.progress);
+    solver.onCheckpoint(job.checkpointMinutes * 60, saveCheckpoint);
+    DfpnLimits limits;
+    const auto start = std::chrono::steady_clock::now();
+    if (job.seconds > 0)
+        limits.deadline =
+            start + std::chrono::microseconds(static_cast<int64_t>(job.seconds * 1e6));
+    limits.nodes = job.nodes;
+    limits.stop = job.stop;
+    report.result = solver.solve(job.root, limits);
+    if (report.result.move) report.moveText = formatMove(*report.result.move, job.root.shape());
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    saveCheckpoint();
+    if (report.result.outcome != Outcome::Unknown && !job.proofPath.empty()) {
+        DfpnLimits proofLimits;
+        proofLimits.stop = job.stop;
+        const std::string proof = buildProof(
+            solver, job.root, report.result.outcome == Outcome::Win, proofLimits, report.proof);
+        writeFileAtomically(job.proofPath, proof);
+        report.proofBytes = proof.size();
+    }
+    report.databaseHits = valuer.databaseHits();
+    return report;
+}
+
+int writeSplit(const Position& root, const std::string& dir) {
+    if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST)
+        throw FileError(dir + ": cannot create the folder");
+    MoveList moves;
+    root.generateMoves(moves);
+    std::string text;
+    for (size_t i = 0; i < moves.size(); ++i) {
+        Position child = root;
+        child.makeMove(moves[i]);
+        text += std::to_string(i) + ' ' + formatMove(moves[i], root.shape()) + ' ' +
+                formatPosition(child) + '\n';
+    }
+    writeFileAtomically(dir + "/tasks.txt", text);
+    writeFileAtomically(dir + "/root.txt", formatPosition(root) + '\n');
+    return static_cast<int>(moves.size());
+}
+
+void runShard(SolveJob job, const std::string& dir, int shard, int shards,
+              const std::function<void(const std::string&)>& report) {
+    for (const Task& t : readTasks(dir)) {
+        if (t.index % shards != shard) continue;
+        const std::string resultPath = indexed(dir, "result", t.index, "txt");
+        if (fileExists(resultPath)) continue;
+        job.root = parsePosition(t.position);
+        job.proofPath = indexed(dir, "proof", t.index, "hprf");
+        if (!job.checkpointPath.empty())
+            job.checkpointPath = indexed(dir, "checkpoint", t.index, "ckpt");
+        const SolveReport r = runSolve(job);
+        if (job.stop && job.stop->load()) return;  // interrupted: no result, rerun resumes
+        std::ostringstream line;
+        line << t.index << ' ' << t.move << ' ' << outcomeName(r.result.outcome) << ' '
+             << r.result.nodes << ' ' << r.seconds << ' ' << r.result.phi << ' ' << r.result.delta
+             << '\n';
+        writeFileAtomically(resultPath, line.str());
+        report(line.str().substr(0, line.str().size() - 1));
+    }
+}
+
+std::string mergeSplit(const std::string& dir) {
+    const std::vector<Task> tasks = readTasks(dir);
+    struct Group {
+        int solved = 0, unsolved = 0, wins = 0, losses = 0;
+    };
+    std::map<int, Group> groups;
+    int missing = 0, wins = 0, losses = 0;
+    std::string refutation;
+    for (const Task& t : tasks) {
+        Group& g = groups[staticEvaluation(parsePosition(t.position))];
+        const std::string path = indexed(dir, "result", t.index, "txt");
+        std::string outcome = "unknown";
+        if (fileExists(path)) {
+            std::istringstream in(readWholeFile(path));
+            std::string index, move;
+            in >> index >> move >> outcome;
+        } else {
+            ++missing;
+        }
+        if (outcome == "win") ++wins, ++g.wins;
+        if (outcome == "loss") {
+            ++losses, ++g.losses;
+            if (refutation.empty()) refutation = t.move;
+        }
+        (outcome == "unknown" ? g.unsolved : g.solved)++;
+    }
+    std::ostringstream out;
+    const int total = static_cast<int>(tasks.size());
+    out << "subproblems " << total << " solved " << wins + losses << " unsolved "
+        << total - wins - losses << " (no result yet: " << missing << ")\n";
+    out << "root: ";
+    if (losses > 0)
+        out << "win for the side to move (" << refutation << " leaves the opponent lost)\n";
+    else if (wins == total)
+        out << "loss for the side to move (every move leads to a win for the opponent)\n";
+    else
+        out << "unknown\n";
+    out << "static_eval solved unsolved replies_won_by_mover replies_lost_by_mover\n";
+    for (const auto& [eval, g] : groups)
+        out << eval << ' ' << g.solved << ' ' << g.unsolved << ' ' << g.wins << ' ' << g.losses
+            << '\n';
+    return out.str();
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,67 @@
+// The solver's jobs as the command-line tool runs them (tools/hippolyta-solve.cpp is a thin
+// main over this): one solve with its checkpoints and proof, the split of a root into
+// subproblems, a shard of them, and the merge of their results. No printing: progress and
+// reports go through callbacks and return values.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/solve/dfpn.h"
+#include "engine/solve/proof_writer.h"
+
+namespace hippolyta {
+
+struct SolveJob {
+    Position root = Position::start(4);
+    DfpnSettings settings;
+    double seconds = 0;  // 0: no time limit
+    uint64_t nodes = UINT64_MAX;
+    std::string databasePath;    // empty: no endgame database
+    std::string checkpointPath;  // empty: no checkpoints
+    double checkpointMinutes = 5;
+    std::string proofPath;  // empty: no proof file
+    const std::atomic<bool>* stop = nullptr;
+    std::function<void(const DfpnProgress&)> progress;
+    double progressSeconds = 10;
+};
+
+struct SolveReport {
+    DfpnResult result;
+    std::string moveText;  // the winning move, when there is one
+    double seconds = 0;
+    bool resumed = false;
+    ProofStats proof;
+    size_t proofBytes = 0;
+    uint64_t databaseHits = 0;
+    std::string database;  // "none" or "PATH (K cells, E entries)"
+    // One line: "win b1-b4/b3 nodes N seconds S proof R records ...".
+    std::string line() const;
+};
+
+// Solves job.root; resumes from job.checkpointPath if it exists (refusing one written with
+// other settings or for another position), writes it every checkpointMinutes and at the end,
+// writes the proof when solved. Throws std::runtime_error / FileError.
+SolveReport runSolve(const SolveJob& job);
+
+// The checkpoint fingerprint: the settings, the position and the database.
+std::string jobFingerprint(const SolveJob& job);
+
+// Split: one subproblem per legal move of root, in generateMoves order, written to
+// DIR/tasks.txt (a line each: "INDEX MOVE POSITION"). Returns their number.
+int writeSplit(const Position& root, const std::string& dir);
+
+// Solves the subproblems I with I % shards == shard (of DIR/tasks.txt), each within the job's
+// limits, writing DIR/result-I.txt ("INDEX MOVE OUTCOME NODES SECONDS PHI DELTA") and, when
+// solved, DIR/proof-I.hprf. A subproblem with a result file is skipped (rerun resumes).
+// `report` gets a line per subproblem.
+void runShard(SolveJob job, const std::string& dir, int shard, int shards,
+              const std::function<void(const std::string&)>& report);
+
+// The root's result from the subproblems' (DIR/tasks.txt and the result files), with the
+// solved and unsolved ones grouped by static evaluation (queen territory of the subproblem's
+// side to move, own squares less the opponent's). A multi-line text.
+std::string mergeSplit(const std::string& dir);
+
+}  // namespace hippolyta

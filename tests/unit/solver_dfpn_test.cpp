@@ -1,0 +1,201 @@
+// The df-pn solver, the region database, region values and proof certificates (engine/solve).
+#include <gtest/gtest.h>
+
+#include "engine/core/fnv.h"
+#include "engine/core/notation.h"
+#include "engine/eval/final_score.h"
+#include "engine/solve/bytes.h"
+#include "engine/solve/dfpn.h"
+#include "engine/solve/proof_writer.h"
+#include "engine/solve/region_db.h"
+
+namespace hippolyta {
+namespace {
+
+// The rules page's defective territory: White on b2 with a1 and c1 free (two squares, one
+// move); Black walled in on d4 (no move) or with d4 free beside c4 (one move).
+const char* kDefectiveWins = "xxxB/xxxx/xWxx/1x1x w";
+const char* kDefectiveLoses = "xxB1/xxxx/xWxx/1x1x w";
+
+const RegionDatabase& smallDb() {
+    static const RegionDatabase db = RegionDatabase::build(6);
+    return db;
+}
+
+struct Solved {
+    DfpnResult result;
+    std::string proof;
+};
+
+Solved solveWithProof(const Position& pos, size_t tableMb = 16) {
+    RegionValuer valuer(&smallDb());
+    DfpnSettings settings;
+    settings.tableMb = tableMb;
+    DfpnSolver solver(settings, valuer);
+    Solved s;
+    s.result = solver.solve(pos, DfpnLimits{});
+    ProofStats stats;
+    if (s.result.outcome != Outcome::Unknown)
+        s.proof = buildProof(solver, pos, s.result.outcome == Outcome::Win, DfpnLimits{}, stats);
+    return s;
+}
+
+// The proof's bytes with a new checksum (a forger's edit, not a damaged file).
+std::string reseal(std::string proof) {
+    proof.resize(proof.size() - 8);
+    putLE(proof, fnv1a64(proof), 8);
+    return proof;
+}
+
+TEST(RegionDatabase, DefectiveTerritoryHasFewerMovesThanSquares) {
+    const RegionDatabase& db = smallDb();
+    // a1 + b2 + c1 in the frame: bits 0, 9, 2; the amazon on b2 (9): one move, not two.
+    EXPECT_EQ(db.lookupFrame((1u << 0) | (1u << 9) | (1u << 2), 9), 1);
+    // A line of three with the amazon at an end: two moves (every square used).
+    EXPECT_EQ(db.lookupFrame(0b111, 0), 2);
+    // The same on a board: the rules example.
+    const Position pos = parsePosition(kDefectiveWins);
+    const Geometry& geo = pos.geometry();
+    const Bitboard cells = squareBit(parseSquare("a1", 4)) | squareBit(parseSquare("b2", 4)) |
+                           squareBit(parseSquare("c1", 4));
+    EXPECT_EQ(db.lookup(geo, cells, parseSquare("b2", 4)), 1);
+}
+
+TEST(RegionDatabase, AgreesWithTheRegionCounterOnEveryRegionUpToFiveSquares) {
+    RegionCounter counter(1000000);
+    int checked = 0;
+    for (const RegionDbEntry& e : smallDb().entries()) {
+        if (popCount(e.shape) > 5) continue;
+        // Embed the frame at (1, 1) of a 10 x 10 board.
+        Bitboard cells = 0;
+        for (uint64_t b = e.shape; b; b &= b - 1) {
+            const int f = __builtin_ctzll(b);
+            cells |= squareBit((f / 8 + 1) * 10 + f % 8 + 1);
+        }
+        const Bitboard amazon = squareBit((e.amazon / 8 + 1) * 10 + e.amazon % 8 + 1);
+        const MoveBounds b = counter.count(10, amazon, cells & ~amazon);
+        ASSERT_TRUE(b.exact());
+        ASSERT_EQ(b.lower, e.moves) << "shape " << e.shape << " amazon " << int(e.amazon);
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1 + 4 * 2 + 20 * 3 + 110 * 4 + 638 * 5);  // fixed polyplets x squares
+}
+
+TEST(RegionDatabase, RoundTripsAndRefusesDamage) {
+    const RegionDatabase db = RegionDatabase::build(4);
+    const std::string bytes = db.serialize();
+    const RegionDatabase back = RegionDatabase::parse(bytes);
+    ASSERT_EQ(back.size(), db.size());
+    for (size_t i = 0; i < db.size(); ++i)
+        EXPECT_EQ(back.entries()[i].moves, db.entries()[i].moves);
+    std::string damaged = bytes;
+    damaged[40] ^= 1;
+    EXPECT_THROW(RegionDatabase::parse(damaged), RegionDatabaseError);
+    EXPECT_THROW(RegionDatabase::parse(bytes.substr(0, bytes.size() - 3)), RegionDatabaseError);
+    std::string otherVersion = bytes;
+    otherVersion[8] = 2;
+    try {
+        RegionDatabase::parse(reseal(otherVersion));
+        FAIL() << "another version was read";
+    } catch (const RegionDatabaseError& e) {
+        EXPECT_NE(std::string(e.what()).find("version 2"), std::string::npos);
+    }
+    const RegionDatabase missing = RegionDatabase::lazy("/nonexistent/regions.hrdb");
+    EXPECT_THROW(missing.size(), RegionDatabaseError);  // loaded (and refused) on first use
+}
+
+TEST(RegionValues, CountDefectiveTerritoriesExactly) {
+    RegionValuer valuer(nullptr);
+    const SideMoves m = valuer.movesLeft(parsePosition(kDefectiveLoses));
+    ASSERT_TRUE(m.separated);
+    EXPECT_EQ(m.white.lower, 1);
+    EXPECT_EQ(m.white.upper, 1);
+    EXPECT_EQ(m.black.lower, 1);
+    // One move each and White to move: White runs out first, though it has two squares.
+    EXPECT_EQ(valuer.outcome(parsePosition(kDefectiveLoses)), Outcome::Loss);
+    EXPECT_EQ(valuer.outcome(parsePosition(kDefectiveWins)), Outcome::Win);
+    EXPECT_FALSE(valuer.movesLeft(Position::start(4)).separated);
+}
+
+TEST(RegionValues, FinalScoreKeepsTheOlympiadDefinition) {
+    // Reachable squares, not moves: W+2 for the defective a1 + b2 + c1.
+    const std::optional<FinalScore> s = finalScore(parsePosition(kDefectiveWins));
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(finalScoreText(*s), "W+2");
+}
+
+TEST(Dfpn, SolvesHandMadeEndgames) {
+    const Solved win = solveWithProof(parsePosition(kDefectiveWins));
+    EXPECT_EQ(win.result.outcome, Outcome::Win);
+    ASSERT_TRUE(win.result.move.has_value());
+    EXPECT_TRUE(parsePosition(kDefectiveWins).isLegal(*win.result.move));
+    EXPECT_EQ(solveWithProof(parsePosition(kDefectiveLoses)).result.outcome, Outcome::Loss);
+    // Not separated: White on a1 and Black on d4 share the open middle of a 4 x 4 board.
+    const Solved open = solveWithProof(parsePosition("xx1B/x2x/x2x/W1xx w"));
+    ASSERT_NE(open.result.outcome, Outcome::Unknown);
+    EXPECT_TRUE(checkProof(open.proof).valid) << checkProof(open.proof).error;
+}
+
+TEST(Dfpn, SolvesTheFourByFourStartWithACheckedProof) {
+    const Solved s = solveWithProof(Position::start(4));
+    EXPECT_EQ(s.result.outcome, Outcome::Loss);  // the second player wins 4 x 4
+    const ProofSummary check = checkProof(s.proof);
+    EXPECT_TRUE(check.valid) << check.error;
+    EXPECT_FALSE(check.rootWins);
+    EXPECT_GT(check.records, 100u);
+}
+
+TEST(ProofCheck, RejectsAProofWithOneMoveChanged) {
+    Position pos = Position::start(4);
+    MoveList moves;
+    pos.generateMoves(moves);
+    pos.makeMove(moves.front());  // Black to move wins (4 x 4 is a second-player win)
+    const Solved s = solveWithProof(pos);
+    ASSERT_EQ(s.result.outcome, Outcome::Win);
+    ASSERT_TRUE(checkProof(s.proof).valid);
+    // The root's record is the first: 'W' and the move, after the header.
+    const size_t at = 16 + formatPosition(pos).size() + 1 + 8;
+    ASSERT_EQ(s.proof[at], 'W');
+    const Move proved{static_cast<uint8_t>(s.proof[at + 1]), static_cast<uint8_t>(s.proof[at + 2]),
+                      static_cast<uint8_t>(s.proof[at + 3])};
+    pos.generateMoves(moves);
+    int tried = 0;
+    for (const Move m : moves) {
+        if (m == proved || tried == 25) continue;
+        ++tried;
+        std::string forged = s.proof;
+        forged[at + 1] = static_cast<char>(m.from);
+        forged[at + 2] = static_cast<char>(m.to);
+        forged[at + 3] = static_cast<char>(m.arrow);
+        EXPECT_FALSE(checkProof(reseal(forged)).valid) << formatMove(m, 4);
+    }
+    EXPECT_EQ(tried, 25);
+    std::string damaged = s.proof;
+    damaged[at + 3] ^= 1;
+    EXPECT_NE(checkProof(damaged).error.find("checksum"), std::string::npos);
+    // A count record where the counts say otherwise is refused too.
+    const std::string wrongCount = sealProof(kDefectiveLoses, true, 1, std::string(1, 'C'));
+    EXPECT_NE(checkProof(wrongCount).error.find("count record disagrees"), std::string::npos);
+    EXPECT_TRUE(checkProof(sealProof(kDefectiveWins, true, 1, "C")).valid);
+}
+
+TEST(Dfpn, CheckpointRefusesOtherSettingsAndDamage) {
+    RegionValuer valuer(nullptr);
+    DfpnSolver solver(DfpnSettings{}, valuer);
+    DfpnLimits limits;
+    limits.nodes = 5000;
+    solver.solve(Position::start(4), limits);
+    const std::string saved = solver.saveTable("settings A");
+    DfpnSolver resumed(DfpnSettings{}, valuer);
+    resumed.loadTable(saved, "settings A");
+    const DfpnResult r = resumed.solve(Position::start(4), DfpnLimits{});
+    EXPECT_EQ(r.outcome, Outcome::Loss);
+    DfpnSolver other(DfpnSettings{}, valuer);
+    EXPECT_THROW(other.loadTable(saved, "settings B"), std::runtime_error);
+    std::string damaged = saved;
+    damaged[saved.size() / 2] ^= 4;
+    EXPECT_THROW(other.loadTable(damaged, "settings A"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace hippolyta

@@ -1,0 +1,102 @@
+// hippolyta-solve as a program: checkpoint, kill and resume; a resume with other settings
+// refused; split, shards and merge; the proof checker's verdicts. Needs build/bin.
+#include <gtest/gtest.h>
+
+#include <boost/process.hpp>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "tests/unit/cli_run.h"
+
+namespace hippolyta {
+namespace {
+
+namespace bp = boost::process;
+namespace fs = std::filesystem;
+
+struct Scratch {
+    fs::path dir;
+    Scratch() {
+        dir = fs::temp_directory_path() /
+              ("solver-tool-" + std::to_string(::getpid()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    ~Scratch() { fs::remove_all(dir); }
+};
+
+TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
+    Scratch s;
+    const std::string ckpt = (s.dir / "5x5.ckpt").string();
+    const std::string common = "--size 5 --table-mb 16 --quiet --checkpoint " + ckpt;
+    // Checkpoints every 0.3 s; killed once the first one is there.
+    bp::child solve(std::string(HIPPOLYTA_BIN_DIR) + "/hippolyta-solve", "--size", "5",
+                    "--table-mb", "16", "--quiet", "--checkpoint", ckpt, "--checkpoint-minutes",
+                    "0.005", "--seconds", "120", bp::std_out > bp::null);
+    for (int i = 0; i < 600 && !fs::exists(ckpt); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ASSERT_TRUE(fs::exists(ckpt));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    solve.terminate();  // SIGKILL
+    solve.wait();
+    const CliRun resumed = runCliTool("hippolyta-solve " + common + " --nodes 2000");
+    EXPECT_EQ(resumed.status, 0) << resumed.out;
+    EXPECT_NE(resumed.out.find("resumed"), std::string::npos) << resumed.out;
+    const CliRun other = runCliTool("hippolyta-solve " + common + " --epsilon 0 --nodes 2000");
+    EXPECT_NE(other.status, 0);
+    EXPECT_NE(other.out.find("refusing to resume"), std::string::npos) << other.out;
+    const CliRun otherPosition =
+        runCliTool("hippolyta-solve " + common + " --moves b1-c2/b1 --nodes 2000");
+    EXPECT_NE(otherPosition.out.find("refusing to resume"), std::string::npos);
+}
+
+TEST(SolveTool, SplitShardsAndMerge) {
+    Scratch s;
+    const std::string dir = (s.dir / "split").string();
+    // After White's b1-c2/b1 on 4 x 4, Black to move wins (4 x 4 is a second-player win).
+    const CliRun split = runCliTool("hippolyta-solve --size 4 --moves b1-c2/b1 --split " + dir);
+    ASSERT_EQ(split.status, 0) << split.out;
+    for (const char* shard : {"0/2", "1/2"}) {
+        const CliRun r = runCliTool(std::string("hippolyta-solve --quiet --table-mb 16 --shard ") +
+                                    shard + " --dir " + dir);
+        ASSERT_EQ(r.status, 0) << r.out;
+    }
+    const CliRun merged = runCliTool("hippolyta-solve --merge " + dir);
+    EXPECT_NE(merged.out.find("root: win for the side to move"), std::string::npos) << merged.out;
+    EXPECT_NE(merged.out.find("unsolved 0"), std::string::npos) << merged.out;
+    // Every subproblem's proof checks; the one that refutes is a loss for its mover.
+    int proofs = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() != ".hprf") continue;
+        ++proofs;
+        const CliRun check = runCliTool("hippolyta-solve --check " + entry.path().string());
+        EXPECT_EQ(check.status, 0) << check.out;
+    }
+    EXPECT_GT(proofs, 0);
+}
+
+TEST(SolveTool, ChecksProofsAndRefusesDamagedFiles) {
+    Scratch s;
+    const std::string proof = (s.dir / "4x4.hprf").string();
+    const CliRun solve = runCliTool("hippolyta-solve --size 4 --quiet --proof " + proof);
+    ASSERT_EQ(solve.status, 0) << solve.out;
+    EXPECT_EQ(solve.out.rfind("loss nodes", 0), 0u) << solve.out;
+    const CliRun check = runCliTool("hippolyta-solve --check " + proof);
+    EXPECT_EQ(check.status, 0);
+    EXPECT_NE(check.out.find("valid: loss for the side to move"), std::string::npos);
+    fs::resize_file(proof, fs::file_size(proof) - 1);
+    const CliRun damaged = runCliTool("hippolyta-solve --check " + proof);
+    EXPECT_NE(damaged.status, 0);
+    EXPECT_NE(damaged.out.find("invalid"), std::string::npos);
+    const std::string db = (s.dir / "regions.hrdb").string();
+    ASSERT_EQ(runCliTool("hippolyta-solve --build-db " + db + " --cells 5").status, 0);
+    fs::resize_file(db, fs::file_size(db) - 1);
+    const CliRun badDb = runCliTool("hippolyta-solve --size 4 --quiet --db " + db);
+    EXPECT_NE(badDb.status, 0);
+    EXPECT_NE(badDb.out.find("region database"), std::string::npos) << badDb.out;
+}
+
+}  // namespace
+}  // namespace hippolyta

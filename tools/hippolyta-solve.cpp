@@ -1,0 +1,151 @@
+// hippolyta-solve: proves small Amazons positions with df-pn, writes and checks proof
+// certificates, builds the endgame database of small regions, and splits a root into
+// subproblems for shards or a Slurm array. See docs/solver.md.
+#include <csignal>
+#include <iostream>
+#include <sstream>
+
+#include "engine/core/file_io.h"
+#include "engine/core/notation.h"
+#include "engine/solve/proof_check.h"
+#include "engine/solve/region_db.h"
+#include "engine/solve/solve_job.h"
+#include "tools/common/tool_options.h"
+
+namespace po = boost::program_options;
+using namespace hippolyta;
+
+namespace {
+
+std::atomic<bool> stopRequested{false};
+
+void onSignal(int) {
+    stopRequested = true;
+}
+
+Position rootPosition(BoardShape shape, const std::string& position, const std::string& moves) {
+    Position pos = position.empty() ? Position::start(shape) : parsePosition(position);
+    std::istringstream in(moves);
+    std::string text;
+    while (in >> text) {
+        const Move m = parseMove(text, pos.shape());
+        if (!pos.isLegal(m)) throw std::runtime_error("illegal move " + text);
+        pos.makeMove(m);
+    }
+    return pos;
+}
+
+void printProgress(const DfpnProgress& p) {
+    std::cerr << "solve: " << p.seconds << " s, " << p.nodes << " nodes, root pn " << p.phi
+              << " dn " << p.delta << ", table " << p.tableUsed << " entries" << std::endl;
+}
+
+int checkFile(const std::string& path) {
+    const ProofSummary s = checkProof(readWholeFile(path));
+    if (!s.valid) {
+        std::cout << "invalid: " << s.error << std::endl;
+        return 1;
+    }
+    std::cout << "valid: " << (s.rootWins ? "win" : "loss") << " for the side to move in "
+              << s.position << " (" << s.records << " records, " << s.countLeaves
+              << " count leaves)" << std::endl;
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string sizeText = "5";
+    int cells = 8;
+    std::string position, moves, check, buildDb, split, shardSpec, dir, merge;
+    SolveJob job;
+    bool noEval = false, cheapOrder = false, quiet = false;
+    ToolOptions cli("hippolyta-solve",
+                    "Usage: hippolyta-solve [options] (solve the start or --position/--moves)\n"
+                    "       hippolyta-solve --check PROOF | --build-db FILE [--cells K]\n"
+                    "       hippolyta-solve --split DIR | --shard K/N --dir DIR | --merge DIR\n"
+                    "Proves who wins a small Amazons position with proof-number search (df-pn), "
+                    "writes\na proof certificate and checks one (see docs/solver.md).\nOptions");
+    // clang-format off
+    cli.add()
+        ("size", po::value(&sizeText)->default_value("5")->value_name("N|WxH"),
+            "board of the start: N (square) or W x H (6x5: 6 columns, 5 rows)")
+        ("position", po::value(&position)->value_name("TEXT"), "start from this position string")
+        ("moves", po::value(&moves)->value_name("LIST"), "play these moves first (b1-b4/b3 ...)")
+        ("seconds", po::value(&job.seconds)->value_name("S"), "give up after S seconds")
+        ("nodes", po::value(&job.nodes)->value_name("N"), "give up after N nodes")
+        ("table-mb", po::value(&job.settings.tableMb)->default_value(256)->value_name("MB"),
+            "transposition table size")
+        ("epsilon", po::value(&job.settings.epsilon)->default_value(0.25)->value_name("E"),
+            "1+epsilon threshold widening (0: plain df-pn)")
+        ("no-eval-init", po::bool_switch(&noEval), "initial proof numbers without evaluation")
+        ("cheap-order", po::bool_switch(&cheapOrder), "hand-set move order, not the prior")
+        ("db", po::value(&job.databasePath)->value_name("FILE"), "endgame database to use")
+        ("checkpoint", po::value(&job.checkpointPath)->value_name("FILE"),
+            "resume from FILE if it exists; write it every --checkpoint-minutes and at the end "
+            "(with --shard: one per subproblem in DIR when given)")
+        ("checkpoint-minutes", po::value(&job.checkpointMinutes)->default_value(5)->value_name("M"),
+            "minutes between checkpoints")
+        ("proof", po::value(&job.proofPath)->value_name("FILE"), "write the proof when solved")
+        ("check", po::value(&check)->value_name("PROOF"), "check a proof file (rules only)")
+        ("build-db", po::value(&buildDb)->value_name("FILE"), "build the region database")
+        ("cells", po::value(&cells)->default_value(8)->value_name("K"),
+            "largest region of the database, in squares (1..8)")
+        ("split", po::value(&split)->value_name("DIR"), "one subproblem per legal move in DIR")
+        ("shard", po::value(&shardSpec)->value_name("K/N"), "solve subproblems I with I%N == K")
+        ("dir", po::value(&dir)->value_name("DIR"), "the split's folder for --shard")
+        ("merge", po::value(&merge)->value_name("DIR"), "combine the subproblems' results")
+        ("quiet", po::bool_switch(&quiet), "no progress on stderr");
+    // clang-format on
+    int shard = 0, shards = 1;
+    const auto checkArgs = [&] {
+        try {
+            if (!parseShape(sizeText).isSupported()) throw NotationError("");
+        } catch (const NotationError&) {
+            throw UsageError("--size takes N or WxH, each 4..11");
+        }
+        if (cli.given("shard")) {
+            char slash = 0;
+            std::istringstream in(shardSpec);
+            if (!(in >> shard >> slash >> shards) || slash != '/' || shards < 1 || shard < 0 ||
+                shard >= shards)
+                throw UsageError("--shard takes K/N with 0 <= K < N");
+            if (dir.empty()) throw UsageError("--shard needs --dir DIR");
+        }
+        if (job.settings.tableMb < 1) throw UsageError("--table-mb must be at least 1");
+    };
+    return runTool(cli, argc, argv, checkArgs, [&] {
+        if (!check.empty()) return checkFile(check);
+        if (!merge.empty()) {
+            std::cout << mergeSplit(merge);
+            return 0;
+        }
+        if (!buildDb.empty()) {
+            const RegionDatabase db = RegionDatabase::build(cells);
+            db.save(buildDb);
+            std::cout << "region database " << buildDb << ": " << db.size()
+                      << " entries, regions up to " << cells << " squares" << std::endl;
+            return 0;
+        }
+        job.settings.evalInit = !noEval;
+        job.settings.priorOrder = !cheapOrder;
+        job.root = rootPosition(parseShape(sizeText), position, moves);
+        job.stop = &stopRequested;
+        std::signal(SIGINT, onSignal);
+        std::signal(SIGTERM, onSignal);
+        if (!quiet) job.progress = printProgress;
+        if (!split.empty()) {
+            std::cout << writeSplit(job.root, split) << " subproblems in " << split << std::endl;
+            return 0;
+        }
+        if (cli.given("shard")) {
+            if (!job.checkpointPath.empty()) job.checkpointPath = dir;
+            runShard(job, dir, shard, shards,
+                     [](const std::string& line) { std::cout << line << std::endl; });
+            return stopRequested ? 1 : 0;
+        }
+        const SolveReport r = runSolve(job);
+        std::cout << r.line() << std::endl;
+        return 0;
+    });
+}
