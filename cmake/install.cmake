@@ -18,11 +18,14 @@ foreach(file ${HIPPOLYTA_DATA_FILES})
     DEPENDS ${file} VERBATIM)
   list(APPEND data_copies ${data_build_dir}/${name})
 endforeach()
-# The Studio's page (share/hippolyta/studio: HTML, CSS, JavaScript, SVG), copied and installed
-# whole; the glob is checked again at every build, so files added later are picked up.
-file(GLOB_RECURSE studio_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/share/hippolyta/studio/*)
+# The Studio's page (adapters/studio/page: HTML, CSS, JavaScript, SVG), copied to and installed
+# as share/hippolyta/studio whole; the glob is checked again at every build, so files added
+# later are picked up.
+set(studio_page_dir ${PROJECT_SOURCE_DIR}/adapters/studio/page)
+file(GLOB_RECURSE studio_files CONFIGURE_DEPENDS ${studio_page_dir}/*)
 foreach(file ${studio_files})
-  file(RELATIVE_PATH name ${PROJECT_SOURCE_DIR}/share/hippolyta ${file})
+  file(RELATIVE_PATH rel ${studio_page_dir} ${file})
+  set(name studio/${rel})
   get_filename_component(folder ${data_build_dir}/${name} DIRECTORY)
   add_custom_command(OUTPUT ${data_build_dir}/${name}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${folder}
@@ -35,7 +38,7 @@ add_custom_target(hippolyta_data ALL DEPENDS ${data_copies})
 install(TARGETS ${HIPPOLYTA_EXECUTABLES} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${HIPPOLYTA_DATA_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/hippolyta)
 if(studio_files)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/share/hippolyta/studio DESTINATION ${CMAKE_INSTALL_DATADIR}/hippolyta)
+  install(DIRECTORY ${studio_page_dir}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/hippolyta/studio)
 endif()
 # The docs keep the source tree's layout (README.md beside docs/), so that their links and the
 # tools' "see docs/NAME.md" resolve in share/doc/hippolyta as in the repository
