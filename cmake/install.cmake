@@ -6,7 +6,8 @@ set(HIPPOLYTA_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/hippolyta)
 set(HIPPOLYTA_DATA_FILES
   ${PROJECT_SOURCE_DIR}/opening-book/books/8x8.book
   ${PROJECT_SOURCE_DIR}/opening-book/books/10x10.book
-  ${PROJECT_SOURCE_DIR}/engine/weights/hippolyta.weights)
+  ${PROJECT_SOURCE_DIR}/engine/weights/hippolyta.weights
+  ${PROJECT_SOURCE_DIR}/engine/weights/10x10.hpn)
 
 set(data_build_dir ${CMAKE_BINARY_DIR}/share/hippolyta)
 set(data_copies)

@@ -186,7 +186,7 @@ void registerDisplayCommands(CommandRegistry& registry) {
         args.expectCount(0);
         const EngineConfig& config = state.engine().config();
         std::string out = explain(state.game(), config.eval);
-        if (config.net && state.game().position().geometry().isSquare())
+        if (config.net && netPlaysOn(state.game().position(), config.netBoardSize))
             out += explainNet(state.game().position(), *config.net, config.prior);
         return out;
     });

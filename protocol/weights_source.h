@@ -10,6 +10,10 @@ namespace hippolyta {
 
 // The shipped weights file's name in the data directories (protocol/data_files.h).
 constexpr const char* kWeightsFileName = "hippolyta.weights";
+// The shipped network's name there, and the one board size it plays by default (where its SPRT
+// accepted it; docs/neural.md).
+constexpr const char* kShippedNetFileName = "10x10.hpn";
+constexpr int kShippedNetBoardSize = 10;
 
 // Reads `path` and applies its values to config. A missing, unreadable, damaged or foreign file
 // changes nothing: a line on err says why, and the engine goes on with what config holds (the

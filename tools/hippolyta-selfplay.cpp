@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
         ("temperature", po::value(&c.temperature)->default_value(c.temperature)->value_name("T"),
             "draw with probability visits^(1/T)");
     cli.addParams(c.params, "param", "engine constant");
-    cli.addNetOptions(netFile, noNet);
+    cli.addNetOptions(netFile, noNet, "no network");
     cli.add()
         ("memory", po::value(&c.memoryMb)->default_value(c.memoryMb)->value_name("MB"),
             "tree cap per game, MB")

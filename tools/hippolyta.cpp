@@ -37,7 +37,7 @@ struct Invocation {
     std::vector<std::string> params;  // NAME=VALUE search and evaluation constants
     std::string weightsFile;          // learned constants, applied before the params
     bool noWeights = false;
-    std::string netFile;  // --net: the MCTS's network (none by default)
+    std::string netFile;  // --net: the MCTS's network (default: the shipped 10x10 net)
     bool noNet = false;
     std::vector<std::string> args;  // positional: bench | perft DEPTH [POSITION] | text INPUT
     std::string logFile;
@@ -86,6 +86,29 @@ void chooseWeights(Invocation& inv) {
         path = *found;
     }
     loadWeightsInto(path, inv.engine, std::cerr);
+}
+
+// --net FILE on every square board; else the shipped net on the board size its SPRT accepted it
+// for, unless --no-net. The shipped net missing or damaged is reported on stderr and the engine
+// plays with the linear model; a bad --net FILE is a usage error. Botzone plays 8x8: no net.
+void chooseNet(Invocation& inv) {
+    if (!inv.netFile.empty() || inv.noNet || inv.botzoneMode) {
+        inv.engine.net = loadNetOption(inv.netFile, inv.noNet);
+        return;
+    }
+    const std::vector<std::string> dirs = dataDirectories(inv.dataDir);
+    const std::optional<std::string> found = findDataFile(kShippedNetFileName, dirs);
+    if (!found) {
+        std::cerr << "hippolyta: " << describeNotFound(kShippedNetFileName, dirs)
+                  << "; playing without a network\n";
+        return;
+    }
+    try {
+        inv.engine.net = loadNetOption(*found, false);
+        inv.engine.netBoardSize = kShippedNetBoardSize;
+    } catch (const UsageError& e) {
+        std::cerr << "hippolyta: " << e.what() << "; playing without a network\n";
+    }
 }
 
 void setUpLogging(const Invocation& inv) {
@@ -151,7 +174,7 @@ int runBenchCommand(const EngineConfig& config) {
 void checkInvocation(Invocation& inv) {
     chooseWeights(inv);
     applyParams(inv.engine, inv.params);
-    inv.engine.net = loadNetOption(inv.netFile, inv.noNet);
+    chooseNet(inv);
     const std::optional<int> level = parseLevel(inv.level.c_str());
     if (!level) throw UsageError("--level must be a whole number from 1 to 10");
     inv.engine.level = *level;
@@ -250,7 +273,9 @@ int main(int argc, char** argv) {
             "hippolyta.weights (a bad file is refused and the built-in weights kept)")
         ("no-weights", po::bool_switch(&inv.noWeights),
             "use the built-in weights, not the shipped weights file");
-    cli.addNetOptions(inv.netFile, inv.noNet);
+    cli.addNetOptions(inv.netFile, inv.noNet,
+                      "the shipped 10x10.hpn from the data directories, on 10x10 boards only "
+                      "(the linear model elsewhere and in --botzone)");
     cli.addParams(inv.params);
     cli.add()
         ("log-file", po::value(&inv.logFile)->value_name("FILE"),

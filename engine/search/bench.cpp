@@ -41,6 +41,7 @@ MctsOptions optionsFor(const EngineConfig& config, int threads) {
     o.eval = config.eval;
     o.prior = config.prior;
     o.net = config.net;
+    o.netBoardSize = config.netBoardSize;
     return o;
 }
 

@@ -22,6 +22,7 @@ Engine::Engine(EngineConfig config) : config_(std::move(config)), rng_(config_.s
         o.eval = config_.eval;
         o.prior = config_.prior;
         o.net = config_.net;
+        o.netBoardSize = config_.netBoardSize;
         mcts_ = std::make_unique<Mcts>(o);
     }
 }

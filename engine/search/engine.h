@@ -37,6 +37,7 @@ struct EngineConfig {
     PriorWeights prior = fittedPriorWeights();  // the learned move order (MoveOrdering::Learned)
     // A policy-and-value network for the MCTS (shared, immutable); none: the linear model alone.
     std::shared_ptr<const SearchNet> net;
+    int netBoardSize = 0;  // the only board size the net plays on (0: every square board)
 };
 
 class Engine {

@@ -35,6 +35,7 @@ struct MctsOptions {
     EvalWeights eval;
     PriorWeights prior = fittedPriorWeights();  // the learned move order (MoveOrdering::Learned)
     std::shared_ptr<const SearchNet> net;       // none: the linear model alone
+    int netBoardSize = 0;                       // the net's only board size (0: every square)
 };
 
 struct PriorScale;

@@ -14,8 +14,7 @@ namespace hippolyta {
 using namespace mcts_detail;
 
 bool Mcts::netWanted(TreeNode& node, bool isRoot) const {
-    // The nets are trained on square boards only: a rectangle is searched without one.
-    if (!options_.net || !rootPos_.geometry().isSquare()) return false;
+    if (!options_.net || !netPlaysOn(rootPos_, options_.netBoardSize)) return false;
     if (isRoot) return true;
     return load(node.visits) >= options_.params.netVisits &&
            netBytes_.load(std::memory_order_relaxed) < netBudget_;

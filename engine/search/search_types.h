@@ -92,8 +92,8 @@ struct SearchParams {
     // With a network loaded (MctsOptions::net; none: these do nothing). A node's children take
     // the net's policy as their order and prior once the node has this many visits (the root
     // always); the simulation that evaluates the net ends there with the mixed value below.
-    // Not tuned yet: starting points for SPRTs.
-    uint32_t netVisits = 16;
+    // net_visits 64 is the setting the 10x10 net's SPRT accepted (docs/neural.md).
+    uint32_t netVisits = 64;
     double netValueWeight = 0.5;  // that simulation's value: w * net + (1 - w) * playout
     double netPriorBias = 0.1;    // the PUCT term at net-ordered nodes (root included)
 };

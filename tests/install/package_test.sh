@@ -28,7 +28,8 @@ files=$(dpkg-deb -c "$deb" | awk '{print $6}')
 doc=./usr/share/doc/hippolyta
 for f in ./usr/games/hippolyta ./usr/games/hippolyta-match ./usr/games/hippolyta-book \
          ./usr/share/hippolyta/8x8.book ./usr/share/hippolyta/10x10.book \
-         ./usr/share/hippolyta/hippolyta.weights ./usr/share/man/man6/hippolyta.6.gz \
+         ./usr/share/hippolyta/hippolyta.weights ./usr/share/hippolyta/10x10.hpn \
+         ./usr/share/man/man6/hippolyta.6.gz \
          ./usr/share/man/man6/hippolyta-book.6.gz $doc/README.md $doc/docs/matches.md \
          $doc/copyright $doc/changelog.gz $doc/changelog.Debian.gz; do
     grep -qx "$f" <<<"$files" || fail "$f not in the package"
@@ -40,7 +41,8 @@ dpkg-deb -x "$deb" "$tree"
 copyright=$tree/usr/share/doc/hippolyta/copyright
 grep -qx "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \
     "$copyright" || fail "copyright is not in the machine-readable format"
-grep -qx "Files: engine/weights/hippolyta.weights opening-book/books/\*.book" "$copyright" ||
+grep -qx "Files: engine/weights/hippolyta.weights engine/weights/10x10.hpn opening-book/books/\*.book" \
+    "$copyright" ||
     fail "copyright does not name the weights and the books"
 [ "$(grep -c '^License: GPL-3+$' "$copyright")" -ge 2 ] || fail "copyright: not GPL-3+"
 grep -q "GPL-3.0-or-later" "$copyright" || fail "copyright does not say GPL-3.0-or-later"

@@ -27,7 +27,7 @@ rm -rf "$work/cpack" "$work/stage"
 listing=$(tar tzf "$tarball")
 grep -v "^$name/" <<<"$listing" && fail "files outside $name/"
 for f in COPYING CHANGELOG.md README.md CMakeLists.txt COMMIT engine/weights/hippolyta.weights \
-         opening-book/books/10x10.book tests/install/source_release_test.sh; do
+         engine/weights/10x10.hpn opening-book/books/10x10.book tests/install/source_release_test.sh; do
     grep -qx "$name/$f" <<<"$listing" || fail "$f not in the tarball"
 done
 grep -E "^$name/(build[^/]*|out[^/]*|runs)/|/\.git(/|$)" <<<"$listing" &&

@@ -1,7 +1,8 @@
 // The executables' command lines: --version's three lines on every tool, --level's range
-// errors, and the CPU check's list of missing extensions.
+// errors, the shipped net's default, and the CPU check's list of missing extensions.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <regex>
 #include <string>
 
@@ -54,6 +55,33 @@ TEST(Cli, LevelIsRangeChecked) {
     EXPECT_EQ(ok.status, 0);
     EXPECT_EQ(ok.out, "= 4\n\n= \n\n");
     EXPECT_NE(runCliTool("hippolyta --help").out.find("--level"), std::string::npos);
+}
+
+// The shipped net (build/share/hippolyta/10x10.hpn) plays 10x10 by default and nothing else;
+// --no-net turns it off; a damaged one is reported and the engine plays on without it.
+TEST(Cli, TheShippedNetPlaysTenByTenOnly) {
+    const std::string ten = "boardsize 10\\namz-explain\\nquit\\n";
+    const std::string eight = "boardsize 8\\namz-explain\\nquit\\n";
+    auto explainsWithNet = [](const std::string& options, const std::string& input) {
+        const CliRun run = runCliTool("hippolyta" + options, input);
+        EXPECT_EQ(run.status, 0) << run.out;
+        return run.out.find("Network value") != std::string::npos;
+    };
+    EXPECT_TRUE(explainsWithNet("", ten));
+    EXPECT_FALSE(explainsWithNet("", eight));
+    EXPECT_FALSE(explainsWithNet(" --no-net", ten));
+
+    const std::string dir = testing::TempDir() + "damaged-net-dir";
+    ASSERT_EQ(
+        std::system(("mkdir -p " + dir +
+                     " && head -c 5000 " HIPPOLYTA_BIN_DIR "/../share/hippolyta/10x10.hpn > " +
+                     dir + "/10x10.hpn")
+                        .c_str()),
+        0);
+    const CliRun damaged = runCliTool("hippolyta --data-dir " + dir, ten);
+    EXPECT_EQ(damaged.status, 0) << damaged.out;
+    EXPECT_EQ(damaged.out.find("Network value"), std::string::npos) << damaged.out;
+    EXPECT_NE(damaged.out.find("playing without a network"), std::string::npos) << damaged.out;
 }
 
 TEST(Cli, CpuCheckListsTheMissingExtensions) {

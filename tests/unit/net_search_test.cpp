@@ -152,6 +152,20 @@ TEST(NetSearch, NetResultsStayWithinAQuarterOfTheMemoryCap) {
     EXPECT_LE(r.netEvaluations, 54u);
 }
 
+TEST(NetSearch, ANetForOneBoardSizeStaysOffTheOthers) {
+    // The shipped net plays 10x10 alone (netBoardSize): on 8x8 the search never evaluates it.
+    auto evaluations = [](int netBoardSize, const Game& game) {
+        MctsOptions o = options(true, 1);
+        o.netBoardSize = netBoardSize;
+        Mcts mcts(o);
+        return searchOnce(mcts, game, 300).netEvaluations;
+    };
+    EXPECT_EQ(evaluations(10, middleGame8()), 0u);
+    EXPECT_GT(evaluations(8, middleGame8()), 1u);
+    EXPECT_GT(evaluations(0, middleGame8()), 1u);
+    EXPECT_GT(evaluations(10, Game(Position::start(10))), 1u);
+}
+
 TEST(NetSearch, TwoThreadsWithTheNetFinish) {
     MctsOptions o = options(true, 4);
     o.threads = 2;
@@ -191,9 +205,10 @@ TEST(NetSearch, DamagedOrMissingNetFilesAreRefused) {
 }
 
 TEST(NetSearch, ExplainShowsTheNetBesideTheLinearModel) {
-    auto explain = [](std::shared_ptr<const SearchNet> net) {
+    auto explain = [](std::shared_ptr<const SearchNet> net, int netBoardSize = 0) {
         EngineConfig config;
         config.net = std::move(net);
+        config.netBoardSize = netBoardSize;
         std::istringstream in("boardsize 8\namz-explain\nquit\n");
         std::ostringstream out;
         EXPECT_EQ(runGtpSession(in, out, config, GtpOptions{}), 0);
@@ -218,6 +233,8 @@ TEST(NetSearch, ExplainShowsTheNetBesideTheLinearModel) {
     EXPECT_NE(withNet.find("\n5 ", table), std::string::npos) << withNet;
     // The linear part is the same with and without the net.
     EXPECT_EQ(withNet.rfind(linear.substr(0, linear.find("Win probability")), 0), 0u);
+    // A net kept to 10x10 says nothing on 8x8.
+    EXPECT_EQ(explain(fixtureNet(), 10), linear);
 }
 
 TEST(NetSearch, SelfPlayHeaderNamesTheNet) {

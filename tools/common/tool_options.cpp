@@ -29,15 +29,15 @@ void ToolOptions::addParams(std::vector<std::string>& params, const char* name, 
     paramOptions_.push_back(name);
 }
 
-void ToolOptions::addNetOptions(std::string& file, bool& noNet) {
+void ToolOptions::addNetOptions(std::string& file, bool& noNet, const std::string& byDefault) {
     // clang-format off
     shown_.add_options()
         ("net", po::value(&file)->value_name("FILE"),
-            "search with this policy-and-value network (engine/nn's net file): its policy orders "
+            ("search with this policy-and-value network (engine/nn's net file): its policy orders "
             "and biases the children of busy nodes, its value mixes into theirs (net_* "
             "constants). A net trained on one board size works on every size (it is "
-            "convolutional). A bad file is refused at start. Default: no network")
-        ("no-net", po::bool_switch(&noNet), "search without a network (the default)");
+            "convolutional). A bad file is refused at start. Default: " + byDefault).c_str())
+        ("no-net", po::bool_switch(&noNet), "search without a network");
     // clang-format on
 }
 

@@ -41,8 +41,9 @@ class ToolOptions {
     // `--param NAME=VALUE` (repeatable) into `params`; `--param help` lists the constants.
     void addParams(std::vector<std::string>& params, const char* name = "param",
                    const char* what = "set a search or evaluation constant");
-    // `--net FILE` into `file` and `--no-net` into `noNet` (see loadNetOption()).
-    void addNetOptions(std::string& file, bool& noNet);
+    // `--net FILE` into `file` and `--no-net` into `noNet` (see loadNetOption()); the help
+    // ends with `byDefault`, what the tool does with neither.
+    void addNetOptions(std::string& file, bool& noNet, const std::string& byDefault);
     // An old spelling still read as `current`, with a one-line note on stderr.
     void deprecated(const std::string& old, const std::string& current);
 
