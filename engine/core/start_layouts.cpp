@@ -11,13 +11,12 @@ constexpr SquareCoord fileRank(char file, int rank) {
 }
 
 // White's amazons on the small boards of the solver papers, White (the first player) to move,
-// rank 1 at the bottom. Sources: M. Müller's "Amazons 6x5 Solution Attempt" page
-// (webdocs.cs.ualberta.ca/~mmueller/amazons/6x5-solution.html) shows 6x5 (White b1 e1 a2 f2,
-// Black a4 f4 b5 e5); J. Song and M. Müller, "An Enhanced Solver for the Game of Amazons",
-// IEEE TCIAIG 6(1), 2014, and J. Song's MSc thesis (U. of Alberta, 2013) solve the others. The
-// same page names 5x6's first move B1-B4xD4 and 5x5's B1-B3xD3 (White on b1). Which rows we
-// confirmed from a source and which we inferred is in docs/solver.md, "Board layouts". Every
-// entry equals formulaLayout() of its shape (a test checks it).
+// rank 1 at the bottom, W columns by H rows. They stand on the "(1,2)-points in the corner" (J.
+// Song and M. Mueller, "An Enhanced Solver for the Game of Amazons", IEEE TCIAIG 2014, as quoted
+// by an independent solver that checked it against the paper's 5x6 figure): b1, a2 and their
+// mirrors, so every entry equals cornerLayout() of its shape (a test checks it). M. Mueller's
+// "Amazons 6x5 Solution Attempt" page shows 6x5 (White b1 e1 a2 f2, Black a4 f4 b5 e5). Which
+// rows a source confirms is in docs/solver.md, "Board layouts".
 constexpr StartLayout kPublished[] = {
     {BoardShape(4, 4), {{fileRank('b', 1), fileRank('c', 1), fileRank('a', 2), fileRank('d', 2)}}},
     {BoardShape(5, 5), {{fileRank('b', 1), fileRank('d', 1), fileRank('a', 2), fileRank('e', 2)}}},
@@ -26,11 +25,18 @@ constexpr StartLayout kPublished[] = {
     {BoardShape(4, 6), {{fileRank('b', 1), fileRank('c', 1), fileRank('a', 2), fileRank('d', 2)}}},
     {BoardShape(6, 4), {{fileRank('b', 1), fileRank('e', 1), fileRank('a', 2), fileRank('f', 2)}}},
     {BoardShape(5, 6), {{fileRank('b', 1), fileRank('d', 1), fileRank('a', 2), fileRank('e', 2)}}},
-    {BoardShape(4, 7), {{fileRank('b', 1), fileRank('c', 1), fileRank('a', 3), fileRank('d', 3)}}},
+    {BoardShape(4, 7), {{fileRank('b', 1), fileRank('c', 1), fileRank('a', 2), fileRank('d', 2)}}},
     {BoardShape(6, 5), {{fileRank('b', 1), fileRank('e', 1), fileRank('a', 2), fileRank('f', 2)}}},
 };
 
 }  // namespace
+
+StartLayout cornerLayout(BoardShape shape) {
+    const int last = shape.width - 1;
+    return StartLayout{
+        shape,
+        {{SquareCoord{1, 0}, SquareCoord{last - 1, 0}, SquareCoord{0, 1}, SquareCoord{last, 1}}}};
+}
 
 StartLayout formulaLayout(BoardShape shape) {
     const int kc = (shape.width - 1) / 3, kr = (shape.height - 1) / 3;

@@ -128,7 +128,7 @@ const std::vector<RectPerft>& rectPerftTable() {
     static const std::vector<RectPerft> table = {
         {4, 5, {170u, 18704u, 1504390u}},
         {4, 6, {256u, 46264u, 6570118u}},
-        {4, 7, {336u, 85264u, 17372944u}},
+        {4, 7, {350u, 90206u, 18853102u}},
         {4, 8, {416u, 135388u}},
         {4, 9, {528u, 219368u}},
         {4, 10, {622u, 316706u}},
