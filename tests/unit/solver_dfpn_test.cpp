@@ -8,6 +8,7 @@
 #include "engine/solve/dfpn.h"
 #include "engine/solve/proof_writer.h"
 #include "engine/solve/region_db.h"
+#include "tests/unit/solver_test_helpers.h"
 
 namespace hippolyta {
 namespace {
@@ -40,12 +41,7 @@ Solved solveWithProof(const Position& pos, size_t tableMb = 16) {
     return s;
 }
 
-// The proof's bytes with a new checksum (a forger's edit, not a damaged file).
-std::string reseal(std::string proof) {
-    proof.resize(proof.size() - 8);
-    putLE(proof, fnv1a64(proof), 8);
-    return proof;
-}
+using solver_test::reseal;
 
 TEST(RegionDatabase, DefectiveTerritoryHasFewerMovesThanSquares) {
     const RegionDatabase& db = smallDb();
