@@ -147,6 +147,7 @@ int main(int argc, char** argv) {
                      [](const std::string& line) { std::cout << line << std::endl; });
             return stopRequested ? 1 : 0;
         }
+        if (!quiet) std::cerr << "solve: root " << formatPosition(job.root) << std::endl;
         const SolveReport r = runSolve(job);
         std::cout << r.line() << std::endl;
         return 0;
