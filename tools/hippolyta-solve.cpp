@@ -48,7 +48,7 @@ int checkFile(const std::string& path) {
     }
     std::cout << "valid: " << (s.rootWins ? "win" : "loss") << " for the side to move in "
               << s.position << " (" << s.records << " records, " << s.countLeaves
-              << " count leaves)" << std::endl;
+              << " count leaves, " << s.boundLeaves << " bound leaves)" << std::endl;
     return 0;
 }
 
@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
     int cells = 8;
     std::string position, moves, check, buildDb, split, shardSpec, dir, merge;
     SolveJob job;
-    bool noEval = false, cheapOrder = false, quiet = false;
+    bool noEval = false, cheapOrder = false, noBounds = false, quiet = false;
     ToolOptions cli("hippolyta-solve",
                     "Usage: hippolyta-solve [options] (solve the start or --position/--moves)\n"
                     "       hippolyta-solve --check PROOF | --build-db FILE [--cells K]\n"
@@ -80,6 +80,8 @@ int main(int argc, char** argv) {
             "1+epsilon threshold widening (0: plain df-pn)")
         ("no-eval-init", po::bool_switch(&noEval), "initial proof numbers without evaluation")
         ("cheap-order", po::bool_switch(&cheapOrder), "hand-set move order, not the prior")
+        ("no-bounds", po::bool_switch(&noBounds),
+            "value only separated positions (no bounds before separation)")
         ("db", po::value(&job.databasePath)->value_name("FILE"), "endgame database to use")
         ("checkpoint", po::value(&job.checkpointPath)->value_name("FILE"),
             "resume from FILE if it exists; write it every --checkpoint-minutes and at the end "
@@ -129,6 +131,7 @@ int main(int argc, char** argv) {
         }
         job.settings.evalInit = !noEval;
         job.settings.priorOrder = !cheapOrder;
+        job.settings.bounds = !noBounds;
         job.root = rootPosition(parseShape(sizeText), position, moves);
         job.stop = &stopRequested;
         std::signal(SIGINT, onSignal);
@@ -144,6 +147,7 @@ int main(int argc, char** argv) {
                      [](const std::string& line) { std::cout << line << std::endl; });
             return stopRequested ? 1 : 0;
         }
+        if (!quiet) std::cerr << "solve: root " << formatPosition(job.root) << std::endl;
         const SolveReport r = runSolve(job);
         std::cout << r.line() << std::endl;
         return 0;

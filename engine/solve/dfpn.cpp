@@ -31,7 +31,7 @@ bool proven(const TableEntry& e) {
 
 std::string DfpnSettings::fingerprint() const {
     return "dfpn1 epsilon=" + std::to_string(epsilon) + " eval=" + std::to_string(evalInit) +
-           " prior=" + std::to_string(priorOrder);
+           " prior=" + std::to_string(priorOrder) + " bounds=" + std::to_string(bounds);
 }
 
 DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
@@ -120,14 +120,18 @@ void DfpnSolver::tick() {
     }
 }
 
+Outcome DfpnSolver::decided(const Position& pos) const {
+    // Without bounds only separated positions are valued: one flood rules out the others.
+    if (!settings_.bounds && !isSeparated(pos)) return Outcome::Unknown;
+    return valuer_.outcome(pos, settings_.bounds);
+}
+
 bool DfpnSolver::terminalValue(Position& pos, uint32_t& phi, uint32_t& delta) {
     Outcome o = Outcome::Unknown;
     if (!pos.hasLegalMove())
         o = Outcome::Loss;
-    else if (isSeparated(pos)) {
-        o = valuer_.outcome(pos);
-        if (o != Outcome::Unknown) ++separatedLeaves_;
-    }
+    else if ((o = decided(pos)) != Outcome::Unknown)
+        ++(isSeparated(pos) ? separatedLeaves_ : boundLeaves_);
     if (o == Outcome::Unknown) return false;
     phi = o == Outcome::Win ? 0 : kPnInfinity;
     delta = o == Outcome::Win ? kPnInfinity : 0;
@@ -235,14 +239,14 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
 }
 
 // A move to a proven loss for the opponent, for a win decided before its children were searched
-// (by region counts); the valuer's bounds decide the child the same way.
+// (by region counts or bounds); they decide the child the same way.
 Move DfpnSolver::winningChild(Position& pos) {
     MoveList moves;
     pos.generateMoves(moves);
     for (const Move m : moves) {
         pos.makeMove(m);
         const bool lost = !pos.hasLegalMove() || lookupOutcome(pos) == Outcome::Loss ||
-                          (isSeparated(pos) && valuer_.outcome(pos) == Outcome::Loss);
+                          decided(pos) == Outcome::Loss;
         pos.undoMove(m);
         if (lost) return m;
     }
@@ -267,6 +271,7 @@ DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
     DfpnResult r;
     r.nodes = nodes_ - nodesBefore;
     r.separatedLeaves = separatedLeaves_;
+    r.boundLeaves = boundLeaves_;
     if (const TableEntry* e = lookup(rootKey_)) {
         r.phi = e->phi;
         r.delta = e->delta;

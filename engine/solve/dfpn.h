@@ -9,7 +9,9 @@
 //     the evaluation (queen territory) breaks ties in the initial proof numbers of a new node.
 //   - The 1+epsilon trick (Pawlewicz & Lew) widens child thresholds to cut re-expansions.
 //   - Once the board separates into regions of one colour, the sum of the regions' exact move
-//     counts (endgame database, else RegionCounter) decides at once; see region_value.h.
+//     counts (endgame database, else RegionCounter) decides at once; before that, bounds on
+//     each side's moves left (owned regions' counts, contested regions' reachable squares)
+//     decide when they do not overlap; see region_value.h.
 // The engine never prints: progress goes to a callback.
 #pragma once
 
@@ -34,6 +36,7 @@ struct DfpnSettings {
     double epsilon = 0.25;   // 1+epsilon trick; 0 turns it off
     bool evalInit = true;    // evaluation tie-break in initial proof numbers
     bool priorOrder = true;  // learned prior ordering (else the cheap hand-set one)
+    bool bounds = true;      // decide partly separated positions by bounds (region_value.h)
     // Part of the checkpoint fingerprint: a resume with other settings is refused.
     std::string fingerprint() const;
 };
@@ -57,6 +60,7 @@ struct DfpnResult {
     uint32_t phi = 0, delta = 0;
     uint64_t nodes = 0;
     uint64_t separatedLeaves = 0;  // nodes decided by region counts
+    uint64_t boundLeaves = 0;      // nodes decided by bounds before separation
 };
 
 struct TableEntry {
@@ -87,6 +91,9 @@ class DfpnSolver {
     // Refuses (std::runtime_error) a checkpoint of another fingerprint or a damaged one.
     void loadTable(const std::string& bytes, const std::string& fingerprint);
     const RegionValuer& valuer() const { return valuer_; }
+    // Win or Loss when region counts (or, with settings.bounds, bounds) decide the position
+    // without search; Unknown otherwise. The side to move must have a move.
+    Outcome decided(const Position& pos) const;
 
   private:
     struct Child {
@@ -111,6 +118,7 @@ class DfpnSolver {
     uint64_t nodes_ = 0;
     uint64_t solveStart_ = 0;
     uint64_t separatedLeaves_ = 0;
+    uint64_t boundLeaves_ = 0;
     DfpnLimits limits_;
     bool aborted_ = false;
     std::vector<std::vector<Child>> childStack_;

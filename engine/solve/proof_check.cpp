@@ -48,9 +48,21 @@ int longest(Position& p, std::unordered_map<ExactKey, int, ExactKeyHash>& memo) 
     return best;
 }
 
+// The longest line of `side` alone in `region`: everything outside it walled off.
+int regionLongest(const Position& pos, Bitboard region, Color side,
+                  std::unordered_map<ExactKey, int, ExactKeyHash>& memo) {
+    Position alone = pos;
+    forEachSquare(pos.geometry().boardMask() & ~region, [&](int sq) {
+        if (alone.at(sq) != Piece::Arrow) alone.place(sq, Piece::Arrow);
+    });
+    alone.setSideToMove(side);
+    return longest(alone, memo);
+}
+
 class Checker {
   public:
-    Checker(const std::string& bytes, size_t at, size_t end) : bytes_(bytes), at_(at), end_(end) {}
+    Checker(const std::string& bytes, size_t at, size_t end, uint32_t version)
+        : bytes_(bytes), at_(at), end_(end), version_(version) {}
 
     // Throws std::runtime_error on the first fault.
     void node(Position& pos, bool expectWin) {
@@ -59,6 +71,7 @@ class Checker {
         if (at_ >= end_) fail("records end early");
         const char tag = bytes_[at_++];
         if (tag == 'C') return countLeaf(pos, expectWin);
+        if (tag == 'B' && version_ >= 2) return boundLeaf(pos, expectWin);
         if (tag == 'W') {
             if (!expectWin) fail("a win record where the side to move must lose");
             if (at_ + 3 > end_) fail("records end early");
@@ -85,6 +98,7 @@ class Checker {
     bool finished() const { return at_ == end_; }
     uint64_t records() const { return records_; }
     uint64_t countLeaves() const { return countLeaves_; }
+    uint64_t boundLeaves() const { return boundLeaves_; }
 
   private:
     [[noreturn]] static void fail(const std::string& why) { throw std::runtime_error(why); }
@@ -100,9 +114,29 @@ class Checker {
                  std::to_string(opp) + ") in " + formatPosition(pos));
     }
 
+    void boundLeaf(const Position& pos, bool expectWin) {
+        ++boundLeaves_;
+        // The squares first; the exhaustive count of the contested regions only if needed,
+        // for the side whose high end is compared.
+        const Color mover = pos.sideToMove();
+        CheckerBounds own = checkerBounds(pos, mover, false);
+        CheckerBounds opp = checkerBounds(pos, opposite(mover), false);
+        const auto holds = [&] {
+            return expectWin ? own.owned > opp.owned + opp.reach
+                             : own.owned + own.reach <= opp.owned;
+        };
+        if (!holds() && expectWin) opp = checkerBounds(pos, opposite(mover), true);
+        if (!holds() && !expectWin) own = checkerBounds(pos, mover, true);
+        if (!holds())
+            fail("bound record disagrees (" + std::to_string(own.owned) + " + " +
+                 std::to_string(own.reach) + " moves to " + std::to_string(opp.owned) + " + " +
+                 std::to_string(opp.reach) + ") in " + formatPosition(pos));
+    }
+
     const std::string& bytes_;
     size_t at_, end_;
-    uint64_t records_ = 0, countLeaves_ = 0;
+    uint32_t version_;
+    uint64_t records_ = 0, countLeaves_ = 0, boundLeaves_ = 0;
     std::unordered_set<ExactKey, ExactKeyHash> seen_;
 };
 
@@ -115,23 +149,39 @@ bool checkerSeparated(const Position& pos) {
 }
 
 int checkerMovesLeft(const Position& pos, Color side) {
-    const Geometry& geo = pos.geometry();
     const Bitboard open = pos.emptySquares() | pos.amazons(side);
     int total = 0;
     std::unordered_map<ExactKey, int, ExactKeyHash> memo;
     Bitboard left = pos.amazons(side);
     while (left) {
-        // One region at a time: everything outside it walled off, the other side removed.
-        const Bitboard region = componentOf(geo, squareBit(lowestSquare(left)), open);
+        // One region at a time, the other side's amazons as walls.
+        const Bitboard region = componentOf(pos.geometry(), squareBit(lowestSquare(left)), open);
         left &= ~region;
-        Position alone = pos;
-        forEachSquare(geo.boardMask() & ~region, [&](int sq) {
-            if (alone.at(sq) != Piece::Arrow) alone.place(sq, Piece::Arrow);
-        });
-        alone.setSideToMove(side);
-        total += longest(alone, memo);
+        total += regionLongest(pos, region, side, memo);
     }
     return total;
+}
+
+CheckerBounds checkerBounds(const Position& pos, Color side, bool countContested) {
+    const Geometry& geo = pos.geometry();
+    const Bitboard mine = pos.amazons(side), theirs = pos.amazons(opposite(side));
+    const Bitboard open = pos.emptySquares() | mine | theirs;
+    CheckerBounds out;
+    std::unordered_map<ExactKey, int, ExactKeyHash> memo;
+    Bitboard left = mine;
+    while (left) {
+        const Bitboard region = componentOf(geo, squareBit(lowestSquare(left)), open);
+        left &= ~region;
+        if ((region & theirs) && countContested) {
+            out.reach += regionLongest(pos, region, side, memo);  // their amazons stand still
+        } else if (region & theirs) {
+            const Bitboard reached = componentOf(geo, region & mine, region & ~theirs);
+            out.reach += popCount(reached & pos.emptySquares());
+        } else {
+            out.owned += regionLongest(pos, region, side, memo);
+        }
+    }
+    return out;
 }
 
 std::string sealProof(const std::string& rootText, bool rootWins, uint64_t records,
@@ -152,9 +202,10 @@ ProofSummary checkProof(const std::string& bytes) {
     try {
         if (bytes.size() < 32 || std::memcmp(bytes.data(), kProofMagic, 8) != 0)
             throw std::runtime_error("not a proof file");
-        if (getLE(bytes, 8, 4) != kProofVersion)
-            throw std::runtime_error("proof version " + std::to_string(getLE(bytes, 8, 4)) +
-                                     ", this build reads " + std::to_string(kProofVersion));
+        const uint32_t version = static_cast<uint32_t>(getLE(bytes, 8, 4));
+        if (version < 1 || version > kProofVersion)
+            throw std::runtime_error("proof version " + std::to_string(version) +
+                                     ", this build reads 1 to " + std::to_string(kProofVersion));
         const size_t end = bytes.size() - 8;
         if (getLE(bytes, end, 8) != fnv1a64(std::string_view(bytes.data(), end)))
             throw std::runtime_error("checksum mismatch (damaged file)");
@@ -166,13 +217,14 @@ ProofSummary checkProof(const std::string& bytes) {
         if (result > 1) throw std::runtime_error("bad root result");
         out.rootWins = result == 1;
         const uint64_t declared = getLE(bytes, 17 + textLen, 8);
-        Checker checker(bytes, 17 + textLen + 8, end);
+        Checker checker(bytes, 17 + textLen + 8, end, version);
         checker.node(pos, out.rootWins);
         if (!checker.finished()) throw std::runtime_error("records left over after the proof");
         if (checker.records() != declared)
             throw std::runtime_error("record count differs from the header");
         out.records = checker.records();
         out.countLeaves = checker.countLeaves();
+        out.boundLeaves = checker.boundLeaves();
         out.valid = true;
     } catch (const std::exception& e) {
         out.error = e.what();

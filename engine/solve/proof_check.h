@@ -3,7 +3,7 @@
 // solver's or the databases' code: region-count leaves are recounted by its own exhaustive
 // search.
 //
-// File (version 1, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
+// File (version 2, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
 // (formatPosition), u8 1 if the root's mover wins (0: it loses), u64 record count, the
 // records, u64 FNV-1a of everything before it.
 // The records walk the proof in preorder. A node's expected result follows from the side to
@@ -15,6 +15,15 @@
 //                      the opponent (their records follow; none if there is no move);
 //   'C'                decided by counting: no region holds both colours, and the side to
 //                      move has more moves left than the opponent (win) or not (loss).
+//   'B'                decided by bounds (version 2 on): with each side's own regions (no
+//                      amazon of the other colour) counted exactly and, in the regions holding
+//                      both colours, the empty squares its amazons reach with the other side's
+//                      amazons as walls (or, where that is not enough, its longest line there
+//                      with them standing still), the side to move's own count is larger than
+//                      the opponent's count plus reach (win), or its count plus reach is at
+//                      most the opponent's count (loss). region_value.cpp says why that is
+//                      sound.
+// Version 1 files (no 'B' records) are still read.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +33,7 @@
 
 namespace hippolyta {
 
-constexpr uint32_t kProofVersion = 1;
+constexpr uint32_t kProofVersion = 2;  // written; 1 and 2 are read
 
 struct ProofSummary {
     bool valid = false;
@@ -33,6 +42,7 @@ struct ProofSummary {
     bool rootWins = false;  // the root's side to move wins (else it loses)
     uint64_t records = 0;
     uint64_t countLeaves = 0;
+    uint64_t boundLeaves = 0;
 };
 
 // Checks a proof file's bytes: the root's side to move has the result the file states.
@@ -41,6 +51,16 @@ ProofSummary checkProof(const std::string& bytes);
 // The longest line of moves `side` can make alone (the checker's own count); only meaningful
 // when no region holds both colours.
 int checkerMovesLeft(const Position& pos, Color side);
+
+// A side's moves left as the checker bounds them ('B' records): `owned`, the longest line in
+// the regions holding only its amazons (exhaustive count); `reach`, in the regions holding
+// both colours, the empty squares its amazons reach with the other side's amazons as walls,
+// or with countContested its longest line there (exhaustive count) with them standing still.
+struct CheckerBounds {
+    int owned = 0;
+    int reach = 0;
+};
+CheckerBounds checkerBounds(const Position& pos, Color side, bool countContested = false);
 
 // Proof file framing shared by the writer and the checker.
 std::string sealProof(const std::string& rootText, bool rootWins, uint64_t records,

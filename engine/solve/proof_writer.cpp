@@ -17,13 +17,16 @@ class ProofBuilder {
     void node(Position& pos, bool expectWin) {
         if (!seen_.insert(ExactKey::of(pos)).second) return;
         ++stats_.records;
-        if (pos.hasLegalMove() && isSeparated(pos)) {
-            const Outcome o = solver_.valuer().outcome(pos);
-            if (o == (expectWin ? Outcome::Win : Outcome::Loss)) {
+        if (pos.hasLegalMove() &&
+            solver_.decided(pos) == (expectWin ? Outcome::Win : Outcome::Loss)) {
+            if (isSeparated(pos)) {
                 body_ += 'C';
                 ++stats_.countLeaves;
-                return;
+            } else {
+                body_ += 'B';
+                ++stats_.boundLeaves;
             }
+            return;
         }
         if (!expectWin) {
             body_ += 'L';
@@ -60,8 +63,8 @@ class ProofBuilder {
             const bool stuck = !pos.hasLegalMove();
             const bool inProof = seen_.count(ExactKey::of(pos)) > 0;
             const TableEntry* e = solver_.lookup(pos.hash());
-            const bool lost = stuck || (e && e->delta == 0) ||
-                              (isSeparated(pos) && solver_.valuer().outcome(pos) == Outcome::Loss);
+            const bool lost =
+                stuck || (e && e->delta == 0) || solver_.decided(pos) == Outcome::Loss;
             const uint64_t work = stuck || inProof ? 0 : (e ? e->work : 1);
             pos.undoMove(m);
             if (lost && work < bestWork) {

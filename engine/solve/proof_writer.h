@@ -1,7 +1,8 @@
 // Writes the proof certificate (proof_check.h) of a position the solver proved (a win or a
 // loss for the side to move). Winning moves come from the solver's table (re-solving a subtree
 // whose entry was replaced); a move into a position already in the proof is preferred, which keeps
-// the proof small. Separated positions the region values decide become count records.
+// the proof small. Separated positions the region values decide become count records, partly
+// separated ones the bounds decide bound records.
 #pragma once
 
 #include <string>
@@ -14,6 +15,7 @@ namespace hippolyta {
 struct ProofStats {
     uint64_t records = 0;
     uint64_t countLeaves = 0;
+    uint64_t boundLeaves = 0;
     uint64_t resolves = 0;  // subtrees solved again (their table entries were replaced)
 };
 

@@ -8,6 +8,7 @@
 #include "engine/solve/dfpn.h"
 #include "engine/solve/proof_writer.h"
 #include "engine/solve/region_db.h"
+#include "tests/unit/solver_test_helpers.h"
 
 namespace hippolyta {
 namespace {
@@ -40,12 +41,7 @@ Solved solveWithProof(const Position& pos, size_t tableMb = 16) {
     return s;
 }
 
-// The proof's bytes with a new checksum (a forger's edit, not a damaged file).
-std::string reseal(std::string proof) {
-    proof.resize(proof.size() - 8);
-    putLE(proof, fnv1a64(proof), 8);
-    return proof;
-}
+using solver_test::reseal;
 
 TEST(RegionDatabase, DefectiveTerritoryHasFewerMovesThanSquares) {
     const RegionDatabase& db = smallDb();
@@ -153,25 +149,11 @@ TEST(ProofCheck, RejectsAProofWithOneMoveChanged) {
     const Solved s = solveWithProof(pos);
     ASSERT_EQ(s.result.outcome, Outcome::Win);
     ASSERT_TRUE(checkProof(s.proof).valid);
-    // The root's record is the first: 'W' and the move, after the header.
-    const size_t at = 16 + formatPosition(pos).size() + 1 + 8;
-    ASSERT_EQ(s.proof[at], 'W');
-    const Move proved{static_cast<uint8_t>(s.proof[at + 1]), static_cast<uint8_t>(s.proof[at + 2]),
-                      static_cast<uint8_t>(s.proof[at + 3])};
-    pos.generateMoves(moves);
-    int tried = 0;
-    for (const Move m : moves) {
-        if (m == proved || tried == 25) continue;
-        ++tried;
-        std::string forged = s.proof;
-        forged[at + 1] = static_cast<char>(m.from);
-        forged[at + 2] = static_cast<char>(m.to);
-        forged[at + 3] = static_cast<char>(m.arrow);
-        EXPECT_FALSE(checkProof(reseal(forged)).valid) << formatMove(m, 4);
-    }
-    EXPECT_EQ(tried, 25);
+    const solver_test::Forgeries forged = solver_test::forgeRootMove(s.proof, pos, 25);
+    EXPECT_EQ(forged.tried, 25);
+    EXPECT_TRUE(forged.accepted.empty()) << forged.accepted.front();
     std::string damaged = s.proof;
-    damaged[at + 3] ^= 1;
+    damaged[damaged.size() / 2] ^= 1;
     EXPECT_NE(checkProof(damaged).error.find("checksum"), std::string::npos);
     // A count record where the counts say otherwise is refused too.
     const std::string wrongCount = sealProof(kDefectiveLoses, true, 1, std::string(1, 'C'));

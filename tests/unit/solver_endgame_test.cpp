@@ -6,28 +6,12 @@
 #include "engine/core/notation.h"
 #include "engine/search/engine.h"
 #include "engine/search/solver.h"
+#include "tests/unit/solver_test_helpers.h"
 
 namespace hippolyta {
 namespace {
 
-// Reference: plain minimax with memo. True iff the side to move wins.
-bool wins(Position& pos, std::unordered_map<uint64_t, bool>& memo) {
-    if (const auto it = memo.find(pos.hash()); it != memo.end()) return it->second;
-    MoveList moves;
-    pos.generateMoves(moves);
-    bool result = false;
-    for (const Move m : moves) {
-        pos.makeMove(m);
-        const bool opponentWins = wins(pos, memo);
-        pos.undoMove(m);
-        if (!opponentWins) {
-            result = true;
-            break;
-        }
-    }
-    memo[pos.hash()] = result;
-    return result;
-}
+using solver_test::wins;
 
 // True iff the side to move can force a win within `depth` plies (memo keyed by depth).
 bool winWithin(Position& pos, int depth, std::unordered_map<uint64_t, bool>& memo) {

@@ -50,6 +50,9 @@ TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
     const CliRun otherPosition =
         runCliTool("hippolyta-solve " + common + " --moves b1-c2/b1 --nodes 2000");
     EXPECT_NE(otherPosition.out.find("refusing to resume"), std::string::npos);
+    // The bounds change the search: a table written with them is not resumed without.
+    const CliRun noBounds = runCliTool("hippolyta-solve " + common + " --no-bounds --nodes 2000");
+    EXPECT_NE(noBounds.out.find("bounds=1"), std::string::npos) << noBounds.out;
 }
 
 TEST(SolveTool, SplitShardsAndMerge) {
@@ -86,6 +89,9 @@ TEST(SolveTool, ChecksProofsAndRefusesDamagedFiles) {
     const CliRun check = runCliTool("hippolyta-solve --check " + proof);
     EXPECT_EQ(check.status, 0);
     EXPECT_NE(check.out.find("valid: loss for the side to move"), std::string::npos);
+    // The 4x4 proof has bound leaves (written as version 2 records and checked).
+    EXPECT_NE(check.out.find(" bound leaves)"), std::string::npos) << check.out;
+    EXPECT_EQ(check.out.find(" 0 bound leaves)"), std::string::npos) << check.out;
     fs::resize_file(proof, fs::file_size(proof) - 1);
     const CliRun damaged = runCliTool("hippolyta-solve --check " + proof);
     EXPECT_NE(damaged.status, 0);

@@ -1,0 +1,69 @@
+// Helpers shared by the solver tests: a reference minimax and proof forgeries.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/core/fnv.h"
+#include "engine/core/notation.h"
+#include "engine/core/position.h"
+#include "engine/solve/bytes.h"
+#include "engine/solve/proof_check.h"
+
+namespace hippolyta::solver_test {
+
+// Reference: plain minimax with memo. True iff the side to move wins.
+inline bool wins(Position& pos, std::unordered_map<uint64_t, bool>& memo) {
+    if (const auto it = memo.find(pos.hash()); it != memo.end()) return it->second;
+    MoveList moves;
+    pos.generateMoves(moves);
+    bool result = false;
+    for (const Move m : moves) {
+        pos.makeMove(m);
+        const bool opponentWins = wins(pos, memo);
+        pos.undoMove(m);
+        if (!opponentWins) {
+            result = true;
+            break;
+        }
+    }
+    memo[pos.hash()] = result;
+    return result;
+}
+
+// A file's bytes with a new checksum at the end (a forger's edit, not a damaged file).
+inline std::string reseal(std::string bytes) {
+    bytes.resize(bytes.size() - 8);
+    putLE(bytes, fnv1a64(bytes), 8);
+    return bytes;
+}
+
+struct Forgeries {
+    int tried = 0;
+    std::vector<std::string> accepted;  // the moves of forgeries the checker accepted
+};
+
+// A proof of `root` whose first record ('W' and a move, after the header) is replaced by each
+// of up to `tries` other legal moves in turn, and checked.
+inline Forgeries forgeRootMove(const std::string& proof, Position root, int tries) {
+    Forgeries out;
+    const size_t at = 16 + formatPosition(root).size() + 1 + 8;
+    if (proof.size() < at + 4 || proof[at] != 'W') return out;
+    const Move proved{static_cast<uint8_t>(proof[at + 1]), static_cast<uint8_t>(proof[at + 2]),
+                      static_cast<uint8_t>(proof[at + 3])};
+    MoveList moves;
+    root.generateMoves(moves);
+    for (const Move m : moves) {
+        if (m == proved || out.tried == tries) continue;
+        ++out.tried;
+        std::string forged = proof;
+        forged[at + 1] = static_cast<char>(m.from);
+        forged[at + 2] = static_cast<char>(m.to);
+        forged[at + 3] = static_cast<char>(m.arrow);
+        if (checkProof(reseal(forged)).valid) out.accepted.push_back(formatMove(m, root.shape()));
+    }
+    return out;
+}
+
+}  // namespace hippolyta::solver_test
