@@ -70,19 +70,26 @@ std::unique_ptr<Book> botzoneBook(const Invocation& inv) {
     return nullptr;
 }
 
+// The path of a shipped data file, from the data directories; if there is none, a line on stderr
+// saying so and what the engine does instead (`fallback`).
+std::optional<std::string> findShippedFile(const Invocation& inv, const char* name,
+                                           const char* fallback) {
+    const std::vector<std::string> dirs = dataDirectories(inv.dataDir);
+    std::optional<std::string> found = findDataFile(name, dirs);
+    if (!found)
+        std::cerr << "hippolyta: " << describeNotFound(name, dirs) << "; " << fallback << '\n';
+    return found;
+}
+
 // --weights FILE, else the shipped weights file from the data directories, unless --no-weights.
 // A file that cannot be used is reported on stderr and the built-in weights stay.
 void chooseWeights(Invocation& inv) {
     if (inv.noWeights) return;
     std::string path = inv.weightsFile;
     if (path.empty()) {
-        const std::vector<std::string> dirs = dataDirectories(inv.dataDir);
-        const std::optional<std::string> found = findDataFile(kWeightsFileName, dirs);
-        if (!found) {
-            std::cerr << "hippolyta: " << describeNotFound(kWeightsFileName, dirs)
-                      << "; using the built-in weights\n";
-            return;
-        }
+        const std::optional<std::string> found =
+            findShippedFile(inv, kWeightsFileName, "using the built-in weights");
+        if (!found) return;
         path = *found;
     }
     loadWeightsInto(path, inv.engine, std::cerr);
@@ -96,13 +103,9 @@ void chooseNet(Invocation& inv) {
         inv.engine.net = loadNetOption(inv.netFile, inv.noNet);
         return;
     }
-    const std::vector<std::string> dirs = dataDirectories(inv.dataDir);
-    const std::optional<std::string> found = findDataFile(kShippedNetFileName, dirs);
-    if (!found) {
-        std::cerr << "hippolyta: " << describeNotFound(kShippedNetFileName, dirs)
-                  << "; playing without a network\n";
-        return;
-    }
+    const std::optional<std::string> found =
+        findShippedFile(inv, kShippedNetFileName, "playing without a network");
+    if (!found) return;
     try {
         inv.engine.net = loadNetOption(*found, false);
         inv.engine.netBoardSize = kShippedNetBoardSize;
