@@ -99,7 +99,7 @@ class DfpnSolver {
     struct Child {
         Move move;
         uint64_t key;
-        uint32_t phi, delta;  // initial values (used until the table has the child)
+        uint32_t phi, delta;  // the latest known: initial, then the table's (kept if evicted)
         float score;          // the prior's: breaks ties in delta
     };
     void mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply);

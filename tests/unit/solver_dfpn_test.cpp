@@ -141,6 +141,21 @@ TEST(Dfpn, SolvesTheFourByFourStartWithACheckedProof) {
     EXPECT_GT(check.records, 100u);
 }
 
+// A table far smaller than the search (1 MB: 32,768 entries against about 60,000 nodes) must
+// slow it, never stall it. Two siblings whose entries shared a full bucket used to evict each
+// other's result in turn while their parent picked them in turn: 4x4 took over 5 million nodes
+// without an answer; it needs about 60,000.
+TEST(Dfpn, ATinyTableDoesNotStallTheSearch) {
+    RegionValuer valuer(nullptr);
+    DfpnSettings settings;
+    settings.tableMb = 1;
+    DfpnSolver solver(settings, valuer);
+    DfpnLimits limits;
+    limits.nodes = 1000000;
+    const DfpnResult r = solver.solve(Position::start(4), limits);
+    EXPECT_EQ(r.outcome, Outcome::Loss) << r.nodes << " nodes";
+}
+
 TEST(ProofCheck, RejectsAProofWithOneMoveChanged) {
     Position pos = Position::start(4);
     MoveList moves;
