@@ -199,6 +199,8 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
         uint32_t minDelta = kPnInfinity + 1;
         delta = 0;
         for (size_t i = 0; i < children.size(); ++i) {
+            // The latest numbers stay here too: two siblings whose entries share a full bucket
+            // would otherwise evict each other's result in turn, picked in turn forever.
             if (const TableEntry* e = lookup(children[i].key)) {
                 children[i].phi = e->phi;
                 children[i].delta = e->delta;
@@ -229,16 +231,9 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
             widened = std::max<uint64_t>(
                 widened, static_cast<uint64_t>(std::ceil(delta2 * (1 + settings_.epsilon))));
         const uint32_t childDelta = static_cast<uint32_t>(std::min<uint64_t>(thPhi, widened));
-        Child& child = children[best];
-        pos.makeMove(child.move);
+        pos.makeMove(children[best].move);
         mid(pos, childPhi, childDelta, ply + 1);
-        pos.undoMove(child.move);
-        // Kept here too: two siblings whose entries share a full bucket would otherwise evict
-        // each other's result in turn, and the node would pick them in turn forever.
-        if (const TableEntry* e = lookup(child.key)) {
-            child.phi = e->phi;
-            child.delta = e->delta;
-        }
+        pos.undoMove(children[best].move);
     }
     const uint64_t work = nodes_ - startNodes + 1;
     store(key, phi, delta, static_cast<uint32_t>(std::min<uint64_t>(work, UINT32_MAX)),
