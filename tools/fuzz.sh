@@ -11,7 +11,8 @@
 # --build-dir runs those in DIR/fuzz (a copy kept for a long run, say) and implies --no-build.
 # --jobs N spreads each target over N processes sharing one corpus (libFuzzer's fork mode; the
 # time or run limit is for all of them together); a timeout or out-of-memory then fails the run
-# as a crash does.
+# as a crash does. Without --jobs, --parallel P (default: the number of cores) runs P targets at
+# once, each its own single process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,7 @@ seconds=60
 runs=""
 build_dir=build-sanitize
 jobs=1
+parallel=""
 corpus_dir=""
 do_build=1
 targets=()
@@ -27,10 +29,11 @@ while [ $# -gt 0 ]; do
         --seconds) seconds=$2; runs=""; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
         --jobs) jobs=$2; shift 2 ;;
+        --parallel) parallel=$2; shift 2 ;;
         --corpus) corpus_dir=$2; shift 2 ;;
         --build-dir) build_dir=$2; do_build=0; shift 2 ;;
         --no-build) do_build=0; shift ;;
-        -h|--help) sed -n 2,14p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,16p "$0"; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -84,23 +87,21 @@ read_stats() {
     fi
 }
 
-failed=0
-rows=()
-for t in "${targets[@]}"; do
-    bin="$build_dir/fuzz/fuzz_$t"
+# fuzz_one TARGET: runs it and writes its table row (target|executions|exec/s|result) to
+# $scratch/rows/TARGET.
+fuzz_one() {
+    local t=$1 bin="$build_dir/fuzz/fuzz_$1" row
+    local work="${corpus_dir:-$scratch}/$t" log="$artifacts/$t/last-run.log"
     if [ ! -x "$bin" ]; then
-        rows+=("$t|-|-|no such target ($bin)")
-        failed=1
-        continue
+        echo "$t|-|-|FAILED: no such target ($bin)" >"$scratch/rows/$t"
+        return
     fi
-    work="${corpus_dir:-$scratch}/$t"
     mkdir -p "$work" "$artifacts/$t"
     [ -d "tests/fuzz/corpus/$t" ] && cp -r "tests/fuzz/corpus/$t/." "$work/"
-    limit=(-max_total_time="$seconds")
+    local limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")
-    log="$artifacts/$t/last-run.log"
     echo "fuzz.sh: $t (${limit[0]#-})" >&2
-    status=0
+    local status=0 execs rate result crash
     "$bin" "${limit[@]}" "${mode[@]}" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/$t/" "$work" \
         >"$log" 2>&1 || status=$?
@@ -108,11 +109,26 @@ for t in "${targets[@]}"; do
     if [ "$status" -eq 0 ]; then
         result=ok
     else
-        failed=1
         crash=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
         result="FAILED (exit $status; log $log${crash:+; input $crash})"
     fi
-    rows+=("$t|${execs:-?}|${rate:-?}|$result")
+    echo "$t|${execs:-?}|${rate:-?}|$result" >"$scratch/rows/$t"
+}
+
+# Fork mode already keeps the cores busy; single processes share them, a few targets at a time.
+[ -z "$parallel" ] && { [ "$jobs" -gt 1 ] && parallel=1 || parallel=$(nproc); }
+mkdir -p "$scratch/rows"
+for t in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
+    fuzz_one "$t" &
+done
+wait
+failed=0
+rows=()
+for t in "${targets[@]}"; do
+    row=$(cat "$scratch/rows/$t" 2>/dev/null || echo "$t|-|-|FAILED: no result")
+    [[ $row == *"|FAILED"* ]] && failed=1
+    rows+=("$row")
 done
 
 printf '%-16s %12s %8s  %s\n' target executions exec/s result

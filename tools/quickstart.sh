@@ -21,7 +21,7 @@ case "$mode" in
         ;;
     sanitize)
         build_sanitize
-        ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)" -LE slow
+        ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)" -LE "slow|install"
         ;;
     *)
         echo "usage: tools/quickstart.sh engine|test|sanitize [engine options]" >&2
