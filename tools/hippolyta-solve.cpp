@@ -3,6 +3,7 @@
 // subproblems for shards or a Slurm array. See docs/solver.md.
 #include <csignal>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "engine/core/file_io.h"
@@ -23,13 +24,16 @@ void onSignal(int) {
     stopRequested = true;
 }
 
-Position rootPosition(BoardShape shape, const std::string& position, const std::string& moves) {
+// The start or --position, after --moves; `parent` gets the position before the last move.
+Position rootPosition(BoardShape shape, const std::string& position, const std::string& moves,
+                      std::optional<SplitParent>& parent) {
     Position pos = position.empty() ? Position::start(shape) : parsePosition(position);
     std::istringstream in(moves);
     std::string text;
     while (in >> text) {
         const Move m = parseMove(text, pos.shape());
         if (!pos.isLegal(m)) throw std::runtime_error("illegal move " + text);
+        parent = SplitParent{pos, m};
         pos.makeMove(m);
     }
     return pos;
@@ -120,6 +124,12 @@ int main(int argc, char** argv) {
         if (!check.empty()) return checkFile(check);
         if (!merge.empty()) {
             std::cout << mergeSplit(merge);
+            try {
+                std::cout << writeMergedProofs(merge);
+            } catch (const std::exception& e) {
+                std::cout << "proof: not written: " << e.what() << std::endl;
+                return 1;
+            }
             return 0;
         }
         if (!buildDb.empty()) {
@@ -132,13 +142,15 @@ int main(int argc, char** argv) {
         job.settings.evalInit = !noEval;
         job.settings.priorOrder = !cheapOrder;
         job.settings.bounds = !noBounds;
-        job.root = rootPosition(parseShape(sizeText), position, moves);
+        std::optional<SplitParent> parent;
+        job.root = rootPosition(parseShape(sizeText), position, moves, parent);
         job.stop = &stopRequested;
         std::signal(SIGINT, onSignal);
         std::signal(SIGTERM, onSignal);
         if (!quiet) job.progress = printProgress;
         if (!split.empty()) {
-            std::cout << writeSplit(job.root, split) << " subproblems in " << split << std::endl;
+            std::cout << writeSplit(job.root, split, parent) << " subproblems in " << split
+                      << std::endl;
             return 0;
         }
         if (cli.given("shard")) {

@@ -72,6 +72,7 @@ class Checker {
         const char tag = bytes_[at_++];
         if (tag == 'C') return countLeaf(pos, expectWin);
         if (tag == 'B' && version_ >= 2) return boundLeaf(pos, expectWin);
+        if (tag == 'S' && version_ >= 3) return scope(pos, expectWin);
         if (tag == 'W') {
             if (!expectWin) fail("a win record where the side to move must lose");
             if (at_ + 3 > end_) fail("records end early");
@@ -102,6 +103,17 @@ class Checker {
 
   private:
     [[noreturn]] static void fail(const std::string& why) { throw std::runtime_error(why); }
+
+    // The position's proof again, seeing nothing of the enclosing proof's positions. A scope
+    // must start with a move or a leaf, so scopes nest at most once per ply (no deep recursion
+    // from a file of 'S' records).
+    void scope(Position& pos, bool expectWin) {
+        if (at_ < end_ && bytes_[at_] == 'S') fail("a scope directly inside a scope");
+        std::unordered_set<ExactKey, ExactKeyHash> outer;
+        outer.swap(seen_);
+        node(pos, expectWin);
+        seen_.swap(outer);
+    }
 
     void countLeaf(const Position& pos, bool expectWin) {
         ++countLeaves_;
@@ -197,30 +209,39 @@ std::string sealProof(const std::string& rootText, bool rootWins, uint64_t recor
     return s;
 }
 
+ProofFile readProofFile(const std::string& bytes) {
+    if (bytes.size() < 32 || std::memcmp(bytes.data(), kProofMagic, 8) != 0)
+        throw std::runtime_error("not a proof file");
+    ProofFile f;
+    f.version = static_cast<uint32_t>(getLE(bytes, 8, 4));
+    if (f.version < 1 || f.version > kProofVersion)
+        throw std::runtime_error("proof version " + std::to_string(f.version) +
+                                 ", this build reads 1 to " + std::to_string(kProofVersion));
+    const size_t end = bytes.size() - 8;
+    if (getLE(bytes, end, 8) != fnv1a64(std::string_view(bytes.data(), end)))
+        throw std::runtime_error("checksum mismatch (damaged file)");
+    const size_t textLen = getLE(bytes, 12, 4);
+    if (16 + textLen + 9 > end) throw std::runtime_error("truncated");
+    f.position = bytes.substr(16, textLen);
+    const unsigned char result = static_cast<unsigned char>(bytes[16 + textLen]);
+    if (result > 1) throw std::runtime_error("bad root result");
+    f.rootWins = result == 1;
+    f.records = getLE(bytes, 17 + textLen, 8);
+    f.body = bytes.substr(25 + textLen, end - (25 + textLen));
+    return f;
+}
+
 ProofSummary checkProof(const std::string& bytes) {
     ProofSummary out;
     try {
-        if (bytes.size() < 32 || std::memcmp(bytes.data(), kProofMagic, 8) != 0)
-            throw std::runtime_error("not a proof file");
-        const uint32_t version = static_cast<uint32_t>(getLE(bytes, 8, 4));
-        if (version < 1 || version > kProofVersion)
-            throw std::runtime_error("proof version " + std::to_string(version) +
-                                     ", this build reads 1 to " + std::to_string(kProofVersion));
-        const size_t end = bytes.size() - 8;
-        if (getLE(bytes, end, 8) != fnv1a64(std::string_view(bytes.data(), end)))
-            throw std::runtime_error("checksum mismatch (damaged file)");
-        const size_t textLen = getLE(bytes, 12, 4);
-        if (16 + textLen + 9 > end) throw std::runtime_error("truncated");
-        out.position = bytes.substr(16, textLen);
-        Position pos = parsePosition(out.position);
-        const unsigned char result = static_cast<unsigned char>(bytes[16 + textLen]);
-        if (result > 1) throw std::runtime_error("bad root result");
-        out.rootWins = result == 1;
-        const uint64_t declared = getLE(bytes, 17 + textLen, 8);
-        Checker checker(bytes, 17 + textLen + 8, end, version);
+        const ProofFile f = readProofFile(bytes);
+        out.position = f.position;
+        out.rootWins = f.rootWins;
+        Position pos = parsePosition(f.position);
+        Checker checker(f.body, 0, f.body.size(), f.version);
         checker.node(pos, out.rootWins);
         if (!checker.finished()) throw std::runtime_error("records left over after the proof");
-        if (checker.records() != declared)
+        if (checker.records() != f.records)
             throw std::runtime_error("record count differs from the header");
         out.records = checker.records();
         out.countLeaves = checker.countLeaves();

@@ -3,7 +3,7 @@
 // solver's or the databases' code: region-count leaves are recounted by its own exhaustive
 // search.
 //
-// File (version 2, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
+// File (version 3, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
 // (formatPosition), u8 1 if the root's mover wins (0: it loses), u64 record count, the
 // records, u64 FNV-1a of everything before it.
 // The records walk the proof in preorder. A node's expected result follows from the side to
@@ -23,7 +23,11 @@
 //                      the opponent's count plus reach (win), or its count plus reach is at
 //                      most the opponent's count (loss). region_value.cpp says why that is
 //                      sound.
-// Version 1 files (no 'B' records) are still read.
+//   'S'                a scope (version 3 on): the same position's proof follows, checked with
+//                      a seen set of its own (positions outside it are not visible inside, nor
+//                      the other way round). The merge of a split writes each subproblem's own
+//                      proof file's records in a scope of its own.
+// Version 1 files (no 'B' records) and version 2 files (no 'S') are still read.
 #pragma once
 
 #include <cstdint>
@@ -33,7 +37,7 @@
 
 namespace hippolyta {
 
-constexpr uint32_t kProofVersion = 2;  // written; 1 and 2 are read
+constexpr uint32_t kProofVersion = 3;  // written; 1 to 3 are read
 
 struct ProofSummary {
     bool valid = false;
@@ -65,6 +69,17 @@ CheckerBounds checkerBounds(const Position& pos, Color side, bool countContested
 // Proof file framing shared by the writer and the checker.
 std::string sealProof(const std::string& rootText, bool rootWins, uint64_t records,
                       const std::string& body);
+
+// A proof file's framing read back (magic, version, checksum, lengths: its records unchecked).
+struct ProofFile {
+    uint32_t version = 0;
+    std::string position;  // the root's text
+    bool rootWins = false;
+    uint64_t records = 0;  // as the header states
+    std::string body;      // the records
+};
+// Throws std::runtime_error naming what is wrong.
+ProofFile readProofFile(const std::string& bytes);
 
 // The exact key of a position (no hash collisions), for the seen sets.
 struct ExactKey {

@@ -93,7 +93,50 @@ class ProofBuilder {
     std::unordered_set<ExactKey, ExactKeyHash> seen_;
 };
 
+// The child's proof file, its records in a scope: checked to be the child's, with its result.
+std::string scopedChild(const Position& child, bool childWins, const std::string& bytes,
+                        const std::string& label, uint64_t& records) {
+    const ProofFile f = readProofFile(bytes);
+    if (f.position != formatPosition(child))
+        throw std::runtime_error(label + ": the proof of " + f.position + ", not of " +
+                                 formatPosition(child));
+    if (f.rootWins != childWins)
+        throw std::runtime_error(label + ": proves a " + (f.rootWins ? "win" : "loss") +
+                                 " for its mover, not a " + (childWins ? "win" : "loss"));
+    records += 1 + f.records;
+    return 'S' + f.body;
+}
+
 }  // namespace
+
+std::string proofOfWinByMove(const Position& root, Move move, const std::string& childProof) {
+    if (!root.isLegal(move))
+        throw std::runtime_error("proof: " + formatMove(move, root.shape()) + " is not legal");
+    Position child = root;
+    child.makeMove(move);
+    uint64_t records = 1;
+    std::string body = {'W', static_cast<char>(move.from), static_cast<char>(move.to),
+                        static_cast<char>(move.arrow)};
+    body += scopedChild(child, false, childProof, formatMove(move, root.shape()), records);
+    return sealProof(formatPosition(root), true, records, body);
+}
+
+std::string proofOfLoss(const Position& root, const std::vector<std::string>& replyProofs) {
+    MoveList moves;
+    root.generateMoves(moves);
+    if (replyProofs.size() != moves.size())
+        throw std::runtime_error("proof: " + std::to_string(replyProofs.size()) +
+                                 " reply proofs for " + std::to_string(moves.size()) + " moves");
+    uint64_t records = 1;
+    std::string body = "L";
+    for (size_t i = 0; i < moves.size(); ++i) {
+        Position child = root;
+        child.makeMove(moves[i]);
+        body +=
+            scopedChild(child, true, replyProofs[i], formatMove(moves[i], root.shape()), records);
+    }
+    return sealProof(formatPosition(root), false, records, body);
+}
 
 std::string buildProof(DfpnSolver& solver, const Position& root, bool rootWins,
                        const DfpnLimits& limits, ProofStats& stats) {

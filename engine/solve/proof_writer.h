@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/solve/dfpn.h"
 #include "engine/solve/proof_check.h"
@@ -23,5 +24,15 @@ struct ProofStats {
 // the limits.
 std::string buildProof(DfpnSolver& solver, const Position& root, bool rootWins,
                        const DfpnLimits& limits, ProofStats& stats);
+
+// Proofs joined from the proof files of a root's children (a split's subproblems), each child's
+// records in a scope of its own ('S'). Each file's framing, position and result are checked
+// against the child it stands for; its records are left to checkProof. Throw
+// std::runtime_error naming the child at fault.
+// The root's mover wins by `move`; childProof proves the child a loss for its mover.
+std::string proofOfWinByMove(const Position& root, Move move, const std::string& childProof);
+// The root's mover loses: replyProofs[i] proves the child after the i-th move of
+// generateMoves a win for its mover.
+std::string proofOfLoss(const Position& root, const std::vector<std::string>& replyProofs);
 
 }  // namespace hippolyta

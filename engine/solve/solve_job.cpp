@@ -51,6 +51,20 @@ std::vector<Task> readTasks(const std::string& dir) {
     return tasks;
 }
 
+// A subproblem's outcome from its result file: "win", "loss", "unknown", or "" if none yet.
+std::string readOutcome(const std::string& dir, int index) {
+    const std::string path = indexed(dir, "result", index, "txt");
+    if (!fileExists(path)) return "";
+    std::istringstream in(readWholeFile(path));
+    std::string indexText, move, outcome = "unknown";
+    in >> indexText >> move >> outcome;
+    return outcome;
+}
+
+std::string firstLine(const std::string& text) {
+    return text.substr(0, text.find('\n'));
+}
+
 int staticEvaluation(const Position& pos) {
     const TerritoryCount t = countQueenTerritory(pos, pos.sideToMove());
     return t.own - t.opponent;
@@ -125,7 +139,8 @@ SolveReport runSolve(const SolveJob& job) {
     return report;
 }
 
-int writeSplit(const Position& root, const std::string& dir) {
+int writeSplit(const Position& root, const std::string& dir,
+               const std::optional<SplitParent>& parent) {
     if (::mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST)
         throw FileError(dir + ": cannot create the folder");
     MoveList moves;
@@ -139,6 +154,10 @@ int writeSplit(const Position& root, const std::string& dir) {
     }
     writeFileAtomically(dir + "/tasks.txt", text);
     writeFileAtomically(dir + "/root.txt", formatPosition(root) + '\n');
+    if (parent)
+        writeFileAtomically(dir + "/before.txt",
+                            formatMove(parent->lastMove, parent->before.shape()) + ' ' +
+                                formatPosition(parent->before) + '\n');
     return static_cast<int>(moves.size());
 }
 
@@ -173,13 +192,9 @@ std::string mergeSplit(const std::string& dir) {
     std::string refutation;
     for (const Task& t : tasks) {
         Group& g = groups[staticEvaluation(parsePosition(t.position))];
-        const std::string path = indexed(dir, "result", t.index, "txt");
-        std::string outcome = "unknown";
-        if (fileExists(path)) {
-            std::istringstream in(readWholeFile(path));
-            std::string index, move;
-            in >> index >> move >> outcome;
-        } else {
+        std::string outcome = readOutcome(dir, t.index);
+        if (outcome.empty()) {
+            outcome = "unknown";
             ++missing;
         }
         if (outcome == "win") ++wins, ++g.wins;
@@ -205,6 +220,52 @@ std::string mergeSplit(const std::string& dir) {
         out << eval << ' ' << g.solved << ' ' << g.unsolved << ' ' << g.wins << ' ' << g.losses
             << '\n';
     return out.str();
+}
+
+std::string writeMergedProofs(const std::string& dir) {
+    const std::vector<Task> tasks = readTasks(dir);
+    const Position root = parsePosition(firstLine(readWholeFile(dir + "/root.txt")));
+    const auto proofOf = [&](int index) {
+        const std::string path = indexed(dir, "proof", index, "hprf");
+        if (!fileExists(path)) throw std::runtime_error(path + ": missing");
+        return readWholeFile(path);
+    };
+    std::string proof;
+    bool everyReplyWins = true;
+    for (const Task& t : tasks) {
+        const std::string outcome = readOutcome(dir, t.index);
+        if (outcome == "loss") {  // this reply refutes: the root's mover wins by it
+            proof = proofOfWinByMove(root, parseMove(t.move, root.shape()), proofOf(t.index));
+            break;
+        }
+        everyReplyWins = everyReplyWins && outcome == "win";
+    }
+    if (proof.empty() && !everyReplyWins) return "";
+    std::vector<std::string> replies;
+    if (proof.empty())
+        for (const Task& t : tasks)
+            replies.push_back(proofOf(t.index));
+    const bool rootWins = !proof.empty();
+    if (!rootWins) proof = proofOfLoss(root, replies);
+    std::string lines;
+    const auto write = [&](const std::string& name, const std::string& bytes) {
+        writeFileAtomically(dir + "/" + name, bytes);
+        const ProofFile f = readProofFile(bytes);
+        lines += "proof " + dir + "/" + name + ": " + (f.rootWins ? "win" : "loss") +
+                 " for the side to move in " + f.position + ", " + std::to_string(f.records) +
+                 " records, " + std::to_string(bytes.size()) + " bytes\n";
+    };
+    write("proof.hprf", proof);
+    if (!rootWins && fileExists(dir + "/before.txt")) {
+        std::istringstream in(firstLine(readWholeFile(dir + "/before.txt")));
+        std::string move, position;
+        in >> move >> std::ws;
+        std::getline(in, position);
+        const Position before = parsePosition(position);
+        write("proof-before.hprf",
+              proofOfWinByMove(before, parseMove(move, before.shape()), proof));
+    }
+    return lines;
 }
 
 }  // namespace hippolyta

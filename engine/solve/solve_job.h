@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,8 +50,15 @@ SolveReport runSolve(const SolveJob& job);
 std::string jobFingerprint(const SolveJob& job);
 
 // Split: one subproblem per legal move of root, in generateMoves order, written to
-// DIR/tasks.txt (a line each: "INDEX MOVE POSITION"). Returns their number.
-int writeSplit(const Position& root, const std::string& dir);
+// DIR/tasks.txt (a line each: "INDEX MOVE POSITION"), and the root to DIR/root.txt. When the
+// root is `before` after the move `lastMove` (the split of a line of moves), DIR/before.txt
+// holds that move and position, for the merge's proof of `before`. Returns their number.
+struct SplitParent {
+    Position before;
+    Move lastMove;
+};
+int writeSplit(const Position& root, const std::string& dir,
+               const std::optional<SplitParent>& parent = std::nullopt);
 
 // Solves the subproblems I with I % shards == shard (of DIR/tasks.txt), each within the job's
 // limits, writing DIR/result-I.txt ("INDEX MOVE OUTCOME NODES SECONDS PHI DELTA") and, when
@@ -63,5 +71,12 @@ void runShard(SolveJob job, const std::string& dir, int shard, int shards,
 // solved and unsolved ones grouped by static evaluation (queen territory of the subproblem's
 // side to move, own squares less the opponent's). A multi-line text.
 std::string mergeSplit(const std::string& dir);
+
+// When the subproblems decide the root, its proof joined from theirs (proof_writer.h) in
+// DIR/proof.hprf, and, when DIR/before.txt names the move that led to a root its mover loses,
+// the proof of the position before it in DIR/proof-before.hprf. Returns a line per file
+// written (none while the root is undecided); throws std::runtime_error if a subproblem's
+// proof is missing or not the one its result needs.
+std::string writeMergedProofs(const std::string& dir);
 
 }  // namespace hippolyta

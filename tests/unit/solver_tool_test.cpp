@@ -78,6 +78,41 @@ TEST(SolveTool, SplitShardsAndMerge) {
         EXPECT_EQ(check.status, 0) << check.out;
     }
     EXPECT_GT(proofs, 0);
+    // The merge joined the refuting reply's proof into the root's.
+    EXPECT_NE(merged.out.find("proof " + dir + "/proof.hprf: win for the side to move"),
+              std::string::npos)
+        << merged.out;
+    const CliRun rootCheck = runCliTool("hippolyta-solve --check " + dir + "/proof.hprf");
+    EXPECT_EQ(rootCheck.out.rfind("valid: win for the side to move in 1BB1/B2B/W1WW/1xW1 b", 0), 0u)
+        << rootCheck.out;
+}
+
+TEST(SolveTool, MergeProvesTheLineBeforeALostRoot) {
+    Scratch s;
+    const std::string dir = (s.dir / "split").string();
+    // That refutation played: White to move loses, and the merge proves Black's move too.
+    ASSERT_EQ(
+        runCliTool("hippolyta-solve --size 4 --moves 'b1-c2/b1 a3-c3/a1' --split " + dir).status,
+        0);
+    ASSERT_EQ(runCliTool("hippolyta-solve --quiet --table-mb 4 --shard 0/1 --dir " + dir).status,
+              0);
+    const CliRun merged = runCliTool("hippolyta-solve --merge " + dir);
+    EXPECT_EQ(merged.status, 0) << merged.out;
+    EXPECT_NE(merged.out.find("root: loss for the side to move"), std::string::npos);
+    for (const char* name : {"/proof.hprf", "/proof-before.hprf"}) {
+        const CliRun check = runCliTool("hippolyta-solve --check " + dir + name);
+        EXPECT_EQ(check.status, 0) << name << ": " << check.out;
+    }
+    EXPECT_EQ(runCliTool("hippolyta-solve --check " + dir + "/proof-before.hprf")
+                  .out.rfind("valid: win for the side to move in 1BB1/B2B/W1WW/1xW1 b", 0),
+              0u);
+    // A reply's proof gone: the merge says so, and fails.
+    fs::remove(dir + "/proof-0007.hprf");
+    const CliRun missing = runCliTool("hippolyta-solve --merge " + dir);
+    EXPECT_NE(missing.status, 0);
+    EXPECT_NE(missing.out.find("proof: not written: " + dir + "/proof-0007.hprf: missing"),
+              std::string::npos)
+        << missing.out;
 }
 
 TEST(SolveTool, ChecksProofsAndRefusesDamagedFiles) {
