@@ -193,18 +193,25 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
         store(key, 0, kPnInfinity, 1, children[0].move.packed() + 1);
         return;
     }
+    // The children's latest numbers stay here: two siblings whose entries share a full bucket
+    // would otherwise evict each other's result in turn, picked in turn forever. The table is
+    // read for every child once, then only for the child just searched: a sibling's entry can
+    // change only by its own search (positions below a child have more arrows than any
+    // sibling), or be evicted, when the numbers kept here are the latest anyway.
+    const auto refresh = [&](Child& c) {
+        if (const TableEntry* e = lookup(c.key)) {
+            c.phi = e->phi;
+            c.delta = e->delta;
+        }
+    };
+    for (Child& c : children)
+        refresh(c);
     size_t best = 0;
     for (;;) {
         uint32_t delta2 = kPnInfinity, phiBest = 0;
         uint32_t minDelta = kPnInfinity + 1;
         delta = 0;
         for (size_t i = 0; i < children.size(); ++i) {
-            // The latest numbers stay here too: two siblings whose entries share a full bucket
-            // would otherwise evict each other's result in turn, picked in turn forever.
-            if (const TableEntry* e = lookup(children[i].key)) {
-                children[i].phi = e->phi;
-                children[i].delta = e->delta;
-            }
             const uint32_t cphi = children[i].phi, cdelta = children[i].delta;
             if (cdelta < minDelta ||
                 (cdelta == minDelta && children[i].score > children[best].score)) {
@@ -234,6 +241,7 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
         pos.makeMove(children[best].move);
         mid(pos, childPhi, childDelta, ply + 1);
         pos.undoMove(children[best].move);
+        refresh(children[best]);
     }
     const uint64_t work = nodes_ - startNodes + 1;
     store(key, phi, delta, static_cast<uint32_t>(std::min<uint64_t>(work, UINT32_MAX)),
