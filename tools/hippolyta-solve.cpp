@@ -100,7 +100,9 @@ int main(int argc, char** argv) {
         ("split", po::value(&split)->value_name("DIR"), "one subproblem per legal move in DIR")
         ("shard", po::value(&shardSpec)->value_name("K/N"), "solve subproblems I with I%N == K")
         ("dir", po::value(&dir)->value_name("DIR"), "the split's folder for --shard")
-        ("merge", po::value(&merge)->value_name("DIR"), "combine the subproblems' results")
+        ("merge", po::value(&merge)->value_name("DIR"),
+            "combine the subproblems' results; once they decide the root, their proofs too "
+            "(DIR/proof.hprf)")
         ("quiet", po::bool_switch(&quiet), "no progress on stderr");
     // clang-format on
     int shard = 0, shards = 1;
