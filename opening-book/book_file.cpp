@@ -8,6 +8,7 @@
 #include <cstring>
 #include <system_error>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/file_io.h"
 #include "engine/core/fnv.h"
 #include "engine/core/portable.h"
@@ -30,11 +31,6 @@ size_t minEntryBytes(int n) {
     return 8 + squareBytes(n) + 1 + 4 + 2;
 }
 
-void putLE(std::string& out, uint64_t v, int bytes) {
-    for (int i = 0; i < bytes; ++i)
-        out += static_cast<char>((v >> (8 * i)) & 0xff);
-}
-
 // Reads little-endian integers from a byte string, refusing to read past its end.
 class Reader {
   public:
@@ -43,9 +39,7 @@ class Reader {
     uint64_t get(int bytes, const char* what) {
         if (remaining() < static_cast<size_t>(bytes))
             throw BookError(name_ + ": truncated (in " + what + ")");
-        uint64_t v = 0;
-        for (int i = 0; i < bytes; ++i)
-            v |= static_cast<uint64_t>(static_cast<unsigned char>(bytes_[pos_ + i])) << (8 * i);
+        const uint64_t v = getLE(bytes_, pos_, bytes);
         pos_ += bytes;
         return v;
     }

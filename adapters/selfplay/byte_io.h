@@ -1,4 +1,5 @@
-// Little-endian integers into a byte string and out of one, for the training-data format.
+// Fields of the training-data format into a byte string and out of one (little-endian
+// integers: engine/core/byte_order.h).
 #pragma once
 
 #include <cstdint>
@@ -6,24 +7,21 @@
 #include <string_view>
 
 #include "adapters/selfplay/training_data.h"
+#include "engine/core/byte_order.h"
 
 namespace hippolyta {
 
-inline void putUnsigned(std::string& out, uint64_t v, int bytes) {
-    for (int i = 0; i < bytes; ++i)
-        out += static_cast<char>((v >> (8 * i)) & 0xff);
-}
 inline void putU8(std::string& out, uint8_t v) {
-    putUnsigned(out, v, 1);
+    putLE(out, v, 1);
 }
 inline void putU16(std::string& out, uint16_t v) {
-    putUnsigned(out, v, 2);
+    putLE(out, v, 2);
 }
 inline void putU32(std::string& out, uint32_t v) {
-    putUnsigned(out, v, 4);
+    putLE(out, v, 4);
 }
 inline void putU64(std::string& out, uint64_t v) {
-    putUnsigned(out, v, 8);
+    putLE(out, v, 8);
 }
 // LEB128: seven bits a byte, low bits first, the high bit set on all bytes but the last.
 inline void putVarU32(std::string& out, uint32_t v) {
@@ -69,13 +67,7 @@ class ByteCursor {
     }
 
   private:
-    uint64_t take(int count) {
-        const std::string_view b = bytes(count);
-        uint64_t v = 0;
-        for (int i = 0; i < count; ++i)
-            v |= static_cast<uint64_t>(static_cast<unsigned char>(b[i])) << (8 * i);
-        return v;
-    }
+    uint64_t take(int count) { return getLE(bytes(count), 0, count); }
 
     std::string_view bytes_;
     std::string where_;

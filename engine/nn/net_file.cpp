@@ -1,9 +1,10 @@
 #include "engine/nn/net_file.h"
 
 #include <cmath>
-#include <cstring>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
+#include "engine/core/portable.h"
 #include "engine/nn/features.h"
 
 namespace hippolyta {
@@ -12,39 +13,6 @@ namespace {
 
 constexpr size_t kHeaderBytes = 48;
 constexpr uint32_t kMaxCommentBytes = 1u << 16;
-
-uint32_t readU32(std::string_view b, size_t at) {
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; --i)
-        v = (v << 8) | static_cast<unsigned char>(b[at + i]);
-    return v;
-}
-
-uint64_t readU64(std::string_view b, size_t at) {
-    return readU32(b, at) | static_cast<uint64_t>(readU32(b, at + 4)) << 32;
-}
-
-void putU32(std::string& out, uint32_t v) {
-    for (int i = 0; i < 4; ++i)
-        out.push_back(static_cast<char>(v >> (8 * i)));
-}
-
-void putU64(std::string& out, uint64_t v) {
-    putU32(out, static_cast<uint32_t>(v));
-    putU32(out, static_cast<uint32_t>(v >> 32));
-}
-
-float floatOfBits(uint32_t bits) {
-    float f;
-    std::memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-uint32_t bitsOfFloat(float f) {
-    uint32_t bits;
-    std::memcpy(&bits, &f, sizeof bits);
-    return bits;
-}
 
 void require(bool ok, const std::string& name, const std::string& what) {
     if (!ok) throw NetFileError(name + ": " + what);
@@ -74,25 +42,26 @@ void checkArchitecture(const NetArchitecture& a, const std::string& name) {
 NetFile parseNetFile(std::string_view b, const std::string& name) {
     require(b.size() >= kHeaderBytes + 8 && b.substr(0, 8) == kNetMagic, name,
             "not a Hippolyta network file");
-    const uint64_t stored = readU64(b, b.size() - 8);
+    auto u32At = [b](size_t at) { return static_cast<uint32_t>(getLE(b, at, 4)); };
+    const uint64_t stored = getLE(b, b.size() - 8, 8);
     require(stored == fnv1a64(b.substr(0, b.size() - 8)), name,
             "checksum mismatch (a cut or damaged file)");
-    const uint32_t version = readU32(b, 8);
+    const uint32_t version = u32At(8);
     require(version == kNetFormatVersion, name,
             "format version " + std::to_string(version) + " is not " +
                 std::to_string(kNetFormatVersion));
     NetFile net;
     net.checksum = stored;
     auto field = [&](int k) {
-        const uint32_t v = readU32(b, 12 + 4 * k);
+        const uint32_t v = u32At(12 + 4 * k);
         require(v <= 4096, name, "a header field is out of range");
         return static_cast<int>(v);
     };
     net.arch = NetArchitecture{field(0), field(1), field(2), field(3), field(4), field(5)};
-    require(readU32(b, 36) == kNetHeads, name, "heads must be value, ownership and policy (7)");
+    require(u32At(36) == kNetHeads, name, "heads must be value, ownership and policy (7)");
     checkArchitecture(net.arch, name);
-    const uint32_t commentBytes = readU32(b, 40);
-    const uint32_t count = readU32(b, 44);
+    const uint32_t commentBytes = u32At(40);
+    const uint32_t count = u32At(44);
     require(commentBytes <= kMaxCommentBytes, name, "comment too long");
     require(count == weightCount(net.arch), name,
             "weight count " + std::to_string(count) + " does not match the architecture (" +
@@ -103,7 +72,7 @@ NetFile parseNetFile(std::string_view b, const std::string& name) {
     net.weights.resize(count);
     const size_t base = kHeaderBytes + commentBytes;
     for (size_t i = 0; i < count; ++i) {
-        net.weights[i] = floatOfBits(readU32(b, base + 4 * i));
+        net.weights[i] = bitCast<float>(u32At(base + 4 * i));
         require(std::isfinite(net.weights[i]), name, "a weight is not finite");
     }
     return net;
@@ -115,17 +84,17 @@ std::string formatNetFile(const NetFile& net) {
             "weights do not fit the architecture");
     require(net.comment.size() <= kMaxCommentBytes, "network", "comment too long");
     std::string out(kNetMagic);
-    putU32(out, kNetFormatVersion);
+    putLE(out, kNetFormatVersion, 4);
     const NetArchitecture& a = net.arch;
     for (int v : {a.featureSet, a.inputPlanes, a.blocks, a.channels, a.policyRank, a.valueHidden})
-        putU32(out, static_cast<uint32_t>(v));
-    putU32(out, kNetHeads);
-    putU32(out, static_cast<uint32_t>(net.comment.size()));
-    putU32(out, static_cast<uint32_t>(net.weights.size()));
+        putLE(out, static_cast<uint32_t>(v), 4);
+    putLE(out, kNetHeads, 4);
+    putLE(out, static_cast<uint32_t>(net.comment.size()), 4);
+    putLE(out, static_cast<uint32_t>(net.weights.size()), 4);
     out += net.comment;
     for (float w : net.weights)
-        putU32(out, bitsOfFloat(w));
-    putU64(out, fnv1a64(out));
+        putLE(out, bitCast<uint32_t>(w), 4);
+    putLE(out, fnv1a64(out), 8);
     return out;
 }
 

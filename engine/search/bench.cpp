@@ -32,16 +32,11 @@ double secondsSince(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// The engine's options with `threads` threads and a tree of at most 512 MB.
 MctsOptions optionsFor(const EngineConfig& config, int threads) {
-    MctsOptions o;
+    MctsOptions o = mctsOptionsOf(config);
     o.threads = threads;
-    o.memoryMb = std::min(config.memoryMb, 512);
-    o.seed = config.seed;
-    o.params = config.search;
-    o.eval = config.eval;
-    o.prior = config.prior;
-    o.net = config.net;
-    o.netBoardSize = config.netBoardSize;
+    o.memoryMb = std::min(o.memoryMb, 512);
     return o;
 }
 

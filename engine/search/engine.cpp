@@ -9,22 +9,24 @@
 
 namespace hippolyta {
 
+MctsOptions mctsOptionsOf(const EngineConfig& config) {
+    MctsOptions o;
+    o.threads = config.threads;
+    o.memoryMb = config.memoryMb;
+    o.seed = config.seed;
+    o.params = config.search;
+    o.eval = config.eval;
+    o.prior = config.prior;
+    o.net = config.net;
+    o.netBoardSize = config.netBoardSize;
+    return o;
+}
+
 Engine::Engine(EngineConfig config) : config_(std::move(config)), rng_(config_.seed) {
     if (config_.player != "mcts" && config_.player != "alphabeta2" && config_.player != "greedy")
         throw std::invalid_argument("unknown player '" + config_.player +
                                     "' (mcts, alphabeta2, greedy)");
-    if (config_.player == "mcts") {
-        MctsOptions o;
-        o.threads = config_.threads;
-        o.memoryMb = config_.memoryMb;
-        o.seed = config_.seed;
-        o.params = config_.search;
-        o.eval = config_.eval;
-        o.prior = config_.prior;
-        o.net = config_.net;
-        o.netBoardSize = config_.netBoardSize;
-        mcts_ = std::make_unique<Mcts>(o);
-    }
+    if (config_.player == "mcts") mcts_ = std::make_unique<Mcts>(mctsOptionsOf(config_));
 }
 
 Engine::~Engine() = default;

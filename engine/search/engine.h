@@ -21,6 +21,7 @@
 namespace hippolyta {
 
 class Mcts;
+struct MctsOptions;
 
 struct EngineConfig {
     // Who answers genmove: "mcts" (the real engine), "alphabeta2" (the two-ply territory
@@ -39,6 +40,10 @@ struct EngineConfig {
     std::shared_ptr<const SearchNet> net;
     int netBoardSize = 0;  // the only board size the net plays on (0: every square board)
 };
+
+// The MCTS options of config: its threads, memory, seed, constants and net. The one place that
+// copies EngineConfig's fields into MctsOptions, so that the engine and the bench cannot drift.
+MctsOptions mctsOptionsOf(const EngineConfig& config);
 
 class Engine {
   public:

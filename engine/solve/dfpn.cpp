@@ -5,11 +5,11 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/zobrist.h"
 #include "engine/eval/territory.h"
 #include "engine/search/move_prior.h"
-#include "engine/solve/bytes.h"
 
 namespace hippolyta {
 

@@ -5,9 +5,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
-#include "engine/solve/bytes.h"
 
 namespace hippolyta {
 

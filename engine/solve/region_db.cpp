@@ -6,9 +6,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/file_io.h"
 #include "engine/core/fnv.h"
-#include "engine/solve/bytes.h"
 
 namespace hippolyta {
 

@@ -7,6 +7,7 @@
 // with an even first byte the bytes go in untouched, so the checks themselves are fuzzed too.
 #include <cstring>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "opening-book/book_file.h"
 #include "tests/fuzz/fuzz_book.h"
@@ -17,11 +18,6 @@ using namespace hippolyta;
 namespace {
 
 constexpr size_t kPayloadSizeAt = 24, kChecksumAt = 32, kHeaderBytes = 40;
-
-void putLE(std::string& bytes, size_t at, uint64_t v) {
-    for (int i = 0; i < 8; ++i)
-        bytes[at + i] = static_cast<char>(v >> (8 * i) & 0xff);
-}
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -29,8 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string bytes(fuzz::asText(data + 1, size - 1));
     if (data[0] & 1 && bytes.size() >= kHeaderBytes) {
         const std::string_view payload = std::string_view(bytes).substr(kHeaderBytes);
-        putLE(bytes, kPayloadSizeAt, payload.size());
-        putLE(bytes, kChecksumAt, fnv1a64(payload));
+        setLE(bytes, kPayloadSizeAt, payload.size(), 8);
+        setLE(bytes, kChecksumAt, fnv1a64(payload), 8);
     }
     std::optional<Book> book;
     try {

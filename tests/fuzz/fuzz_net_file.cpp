@@ -2,6 +2,7 @@
 // network that evaluates a position to a probability. An input whose first byte is odd gets
 // that byte replaced by the magic's 'H' and a right checksum first, so that the fuzzer reaches
 // the header checks behind the checksum.
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/nn/network.h"
 #include "tests/fuzz/fuzz_check.h"
@@ -12,9 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string bytes(reinterpret_cast<const char*>(data), size);
     if (size >= 16 && (data[0] & 1)) {
         bytes[0] = 'H';
-        const uint64_t h = fnv1a64(std::string_view(bytes).substr(0, size - 8));
-        for (int i = 0; i < 8; ++i)
-            bytes[size - 8 + i] = static_cast<char>(h >> (8 * i));
+        setLE(bytes, size - 8, fnv1a64(std::string_view(bytes).substr(0, size - 8)), 8);
     }
     NetFile net;
     try {

@@ -4,9 +4,9 @@
 // first, so that the fuzzer reaches the checks behind it; the second byte picks the format.
 // Proofs of boards over 5 x 5 are skipped (a count leaf on a large open board is an exhaustive
 // search, slow by design).
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
-#include "engine/solve/bytes.h"
 #include "engine/solve/proof_check.h"
 #include "engine/solve/region_db.h"
 #include "tests/fuzz/fuzz_check.h"

@@ -13,6 +13,7 @@
 #include <cstdlib>
 
 #include "adapters/selfplay/training_data.h"
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -24,22 +25,10 @@ constexpr size_t kFixedHeaderBytes = 36;  // magic to settings length; see train
 constexpr size_t kSettingsLengthAt = 32;
 constexpr size_t kReservedAt = 13, kReservedBytes = 3;
 
-uint64_t getLE(const std::string& bytes, size_t at, int count) {
-    uint64_t v = 0;
-    for (int i = 0; i < count; ++i)
-        v |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
-    return v;
-}
-
-void putLE(std::string& bytes, size_t at, uint64_t v) {
-    for (int i = 0; i < 8; ++i)
-        bytes[at + i] = static_cast<char>(v >> (8 * i) & 0xff);
-}
-
 // Sets the checksum after [from, end) to that range's, if it fits; returns where it ends.
 size_t seal(std::string& bytes, size_t from, size_t end) {
     if (end + 8 > bytes.size()) return std::string::npos;
-    putLE(bytes, end, fnv1a64(std::string_view(bytes).substr(from, end - from)));
+    setLE(bytes, end, fnv1a64(std::string_view(bytes).substr(from, end - from)), 8);
     return end + 8;
 }
 

@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/position.h"
 #include "opening-book/book.h"
@@ -66,19 +67,9 @@ void expectRefused(const std::string& bytes, const std::string& part) {
         EXPECT_NE(what.find(part), std::string::npos) << what;
     }
 }
-uint64_t readLE(const std::string& b, size_t at, int bytes) {
-    uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i)
-        v |= static_cast<uint64_t>(static_cast<unsigned char>(b[at + i])) << (8 * i);
-    return v;
-}
-void writeLE(std::string& b, size_t at, uint64_t v, int bytes) {
-    for (int i = 0; i < bytes; ++i)
-        b[at + i] = static_cast<char>(v >> (8 * i));
-}
 // After editing the payload: the checksum made right again, so the deeper checks are reached.
 void fixChecksum(std::string& b) {
-    writeLE(b, 32, fnv1a64(std::string_view(b).substr(40)), 8);
+    setLE(b, 32, fnv1a64(std::string_view(b).substr(40)), 8);
 }
 
 class TempDir {
@@ -101,16 +92,16 @@ TEST(BookFormat, HeaderLayoutIsAsDocumented) {
     const Book book = smallBook(6, 5, 3, 1);
     const std::string b = serializeBook(book);
     EXPECT_EQ(b.substr(0, 8), "HIPPBOOK");
-    EXPECT_EQ(readLE(b, 8, 4), 1u);
-    EXPECT_EQ(readLE(b, 12, 4), 6u);
-    EXPECT_EQ(readLE(b, 16, 8), 5u);
-    EXPECT_EQ(readLE(b, 24, 8), b.size() - 40);
-    EXPECT_EQ(readLE(b, 32, 8), fnv1a64(std::string_view(b).substr(40)));
+    EXPECT_EQ(getLE(b, 8, 4), 1u);
+    EXPECT_EQ(getLE(b, 12, 4), 6u);
+    EXPECT_EQ(getLE(b, 16, 8), 5u);
+    EXPECT_EQ(getLE(b, 24, 8), b.size() - 40);
+    EXPECT_EQ(getLE(b, 32, 8), fnv1a64(std::string_view(b).substr(40)));
     // The first entry: the least key, then the squares of its normal-orientation position.
     uint64_t least = ~0ULL;
     for (const auto& [key, entry] : book.entries())
         least = std::min(least, key);
-    EXPECT_EQ(readLE(b, 40, 8), least);
+    EXPECT_EQ(getLE(b, 40, 8), least);
     const Position& pos = book.entries().at(least).position;
     for (int sq = 0; sq < 36; ++sq) {
         const unsigned code = (static_cast<unsigned char>(b[48 + sq / 4]) >> (2 * (sq % 4))) & 3;
@@ -166,11 +157,11 @@ TEST(BookFormat, RefusesWrongMagicVersionAndSize) {
     expectRefused("", "not a Hippolyta book");
     expectRefused("HIPP", "not a Hippolyta book");
     b = good;
-    writeLE(b, 8, 2, 4);
+    setLE(b, 8, 2, 4);
     expectRefused(b, "version 2, this engine reads 1");
     for (uint64_t size : {0u, 3u, 12u, 1000u}) {
         b = good;
-        writeLE(b, 12, size, 4);
+        setLE(b, 12, size, 4);
         expectRefused(b, "board size " + std::to_string(size) + " is not 4..11");
     }
     // A valid other size is just another book.
@@ -202,7 +193,7 @@ TEST(BookFormat, RefusesEveryFlippedByte) {
 
 TEST(BookFormat, RefusesImplausibleEntryCountBeforeAllocating) {
     std::string b = serializeBook(smallBook(6, 2, 1, 9));
-    writeLE(b, 16, ~0ULL, 8);
+    setLE(b, 16, ~0ULL, 8);
     expectRefused(b, "can't fit");
 }
 
@@ -211,10 +202,10 @@ TEST(BookFormat, RefusesInconsistentEntriesEvenWithAGoodChecksum) {
     const std::string good = serializeBook(book);
     const BookEntry& entry = book.entries().begin()->second;
     const size_t squares = 48, side = 48 + 9, movesAt = side + 1 + 4 + 2;
-    ASSERT_EQ(readLE(good, side + 5, 2), entry.moves.size());
+    ASSERT_EQ(getLE(good, side + 5, 2), entry.moves.size());
 
     std::string b = good;  // another key: a planted entry
-    writeLE(b, 40, readLE(b, 40, 8) ^ 1, 8);
+    setLE(b, 40, getLE(b, 40, 8) ^ 1, 8);
     fixChecksum(b);
     expectRefused(b, "key does not match");
 
@@ -238,19 +229,19 @@ TEST(BookFormat, RefusesInconsistentEntriesEvenWithAGoodChecksum) {
     expectRefused(b, "amazons");
 
     b = good;  // a move from an empty square
-    writeLE(b, movesAt, 35, 1);
+    setLE(b, movesAt, 35, 1);
     ASSERT_EQ(entry.position.at(35), Piece::Empty);
     fixChecksum(b);
     expectRefused(b, "illegal move");
 
     b = good;  // a move off the board
-    writeLE(b, movesAt + 1, 200, 1);
+    setLE(b, movesAt + 1, 200, 1);
     fixChecksum(b);
     expectRefused(b, "illegal move");
 
     for (float bad : {std::nanf(""), -0.0f, -0.5f, 1.5f, INFINITY}) {
         b = good;
-        writeLE(b, movesAt + 7, std::bit_cast<uint32_t>(bad), 4);
+        setLE(b, movesAt + 7, std::bit_cast<uint32_t>(bad), 4);
         fixChecksum(b);
         expectRefused(b, "outside [0,1]");
     }

@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
 #include "engine/nn/features.h"
@@ -88,9 +89,7 @@ TEST(NetFile, OtherVersionsAndNonFiniteWeightsAreRefused) {
     // Rewrite the version and fix the checksum, so that only the version is wrong.
     bytes[8] = 2;
     bytes.resize(bytes.size() - 8);
-    const uint64_t h = fnv1a64(bytes);
-    for (int i = 0; i < 8; ++i)
-        bytes.push_back(static_cast<char>(h >> (8 * i)));
+    putLE(bytes, fnv1a64(bytes), 8);
     EXPECT_THROW(parseNetFile(bytes, "net"), NetFileError);
     f.weights[3] = std::numeric_limits<float>::infinity();
     EXPECT_THROW(parseNetFile(formatNetFile(f), "net"), NetFileError);

@@ -7,6 +7,7 @@
 #include "engine/eval/territory.h"
 #include "engine/search/alphabeta2.h"
 #include "engine/search/engine.h"
+#include "engine/search/mcts.h"
 #include "engine/search/parameters.h"
 
 namespace hippolyta {
@@ -273,6 +274,38 @@ TEST(Players, GreedyAndAlphaBeta2AnswerLegalMoves) {
     EngineConfig bad;
     bad.player = "nobody";
     EXPECT_THROW(Engine{bad}, std::invalid_argument);
+}
+
+// A net that is never asked anything: it only has to be carried along.
+class IdleNet : public SearchNet {
+  public:
+    float evaluateForSearch(const Position&, const MoveList&, std::vector<float>&) const override {
+        return 0.5f;
+    }
+    uint64_t netChecksum() const override { return 7; }
+};
+
+// The engine and the bench both take their search options from mctsOptionsOf: every field of
+// EngineConfig that the search reads must arrive there.
+TEST(Players, MctsOptionsCarryEveryConfigField) {
+    EngineConfig c;
+    c.threads = 3;
+    c.memoryMb = 77;
+    c.seed = 99;
+    c.search.exploration = 0.37;
+    c.eval.tieBonus = 0.9;
+    c.prior[PriorLayout::kRoom] += 0.5f;
+    c.net = std::make_shared<IdleNet>();
+    c.netBoardSize = 8;
+    const MctsOptions o = mctsOptionsOf(c);
+    EXPECT_EQ(o.threads, 3);
+    EXPECT_EQ(o.memoryMb, 77);
+    EXPECT_EQ(o.seed, 99u);
+    EXPECT_DOUBLE_EQ(o.params.exploration, 0.37);
+    EXPECT_DOUBLE_EQ(o.eval.tieBonus, 0.9);
+    EXPECT_EQ(o.prior, c.prior);
+    EXPECT_EQ(o.net, c.net);
+    EXPECT_EQ(o.netBoardSize, 8);
 }
 
 TEST(Parameters, SetByName) {

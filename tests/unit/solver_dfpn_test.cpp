@@ -4,7 +4,6 @@
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
 #include "engine/eval/final_score.h"
-#include "engine/solve/bytes.h"
 #include "engine/solve/dfpn.h"
 #include "engine/solve/proof_writer.h"
 #include "engine/solve/region_db.h"

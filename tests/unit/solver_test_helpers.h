@@ -5,10 +5,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
-#include "engine/solve/bytes.h"
 #include "engine/solve/proof_check.h"
 
 namespace hippolyta::solver_test {
