@@ -96,11 +96,11 @@ emit() {
 }
 
 cd "$root"
-# All of engine/ but what the bot never uses: game records (SGF, text), the benchmark, the
+# All of engine/ but what the bot never uses: game records (SGF, text), the benchmarks, the
 # proof-number solver (engine/solve: a tool's) and, for now, the neural network (engine/nn: the
 # bot keeps the linear model; docs/neural.md).
 mapfile -t engine_sources < <(find engine -name '*.cpp' ! -path 'engine/core/records/*' \
-    ! -path 'engine/nn/*' ! -path 'engine/solve/*' ! -name bench.cpp | LC_ALL=C sort)
+    ! -path 'engine/nn/*' ! -path 'engine/solve/*' ! -name 'bench*.cpp' | LC_ALL=C sort)
 # Only what the bot needs of the opening book: the book, its file format and the symmetries.
 book_sources=(opening-book/book.cpp opening-book/book_file.cpp opening-book/symmetry.cpp)
 sources=("${engine_sources[@]}" "${book_sources[@]}")

@@ -1,5 +1,5 @@
 // hippolyta: the engine. GTP on stdin/stdout by default; --text and --botzone select the other
-// fronts; `bench` and `perft` are benchmarks that print key: value lines.
+// fronts; `bench`, `perft` and `endgame` are benchmarks that print key: value lines.
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -12,9 +12,11 @@
 #include "adapters/botzone/botzone_book.h"
 #include "adapters/botzone/botzone_front.h"
 #include "adapters/text/text_front.h"
+#include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
 #include "engine/search/bench.h"
+#include "engine/search/bench_endgame.h"
 #include "engine/search/levels.h"
 #include "engine/search/parameters.h"
 #include "protocol/data_files.h"
@@ -174,6 +176,29 @@ int runBenchCommand(const EngineConfig& config) {
     return 0;
 }
 
+// `endgame SUITE`: each position's time to proof (at most --move-time), then the totals.
+int runEndgameCommand(const EngineConfig& config, const std::vector<std::string>& args) {
+    if (args.size() != 2) throw UsageError("endgame needs one suite file");
+    std::vector<Position> suite;
+    try {
+        suite = parseSuite(readWholeFile(args[1]));
+    } catch (const NotationError& e) {
+        throw UsageError(args[1] + ": " + e.what());
+    }
+    std::vector<ProofTiming> timings;
+    for (size_t i = 0; i < suite.size(); ++i) {
+        const ProofTiming t = timeToProof(config, suite[i], config.moveTimeSeconds);
+        timings.push_back(t);
+        std::cout << "position " << i + 1 << ": "
+                  << (t.proven ? t.winrate > 0.5 ? "win" : "loss" : "unproven") << " seconds "
+                  << t.seconds << " simulations " << t.simulations << std::endl;
+    }
+    for (const auto& [key, value] : suiteSummary(timings))
+        std::cout << key << ": " << value << '\n';
+    std::cout.flush();
+    return 0;
+}
+
 // The option values no type check catches. Throws UsageError.
 void checkInvocation(Invocation& inv) {
     chooseWeights(inv);
@@ -214,6 +239,8 @@ int runFront(Invocation& inv) {
     }
     if (!inv.args.empty() && inv.args[0] == "bench") return runBenchCommand(inv.engine);
     if (!inv.args.empty() && inv.args[0] == "perft") return runPerft(inv.args);
+    if (!inv.args.empty() && inv.args[0] == "endgame")
+        return runEndgameCommand(inv.engine, inv.args);
     if (!inv.args.empty()) throw UsageError("unknown command '" + inv.args[0] + "'");
     return runGtpSession(std::cin, std::cout, inv.engine, inv.gtp);
 }
@@ -225,7 +252,8 @@ int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);
     Invocation inv;
     ToolOptions cli("hippolyta",
-                    "Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION]]\n"
+                    "Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION] |\n"
+                    "                           endgame SUITE]\n"
                     "Speaks GTP on stdin/stdout unless --text or --botzone is given"
                     ".\nOptions");
     // clang-format off

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "engine/eval/board_ops.h"
+#include "engine/eval/region_bounds.h"
 
 namespace hippolyta {
 
@@ -450,6 +451,13 @@ double Mcts::evaluateLeaf(TreeNode& node, Position& pos, Worker& w) {
         if (a.outcome != Outcome::Unknown) return a.outcome == Outcome::Win ? 1 : 0;
         const double diff = (a.own.lower + a.own.upper - a.opponent.lower - a.opponent.upper) / 2.0;
         return 1.0 / (1.0 + std::exp(-(diff - 0.5)));
+    }
+    if (options_.params.endgameBounds) {
+        const Outcome o = outcomeByBounds(pos, w.regions);
+        if (o != Outcome::Unknown) {
+            setProof(node, o == Outcome::Win ? Proof::Win : Proof::Loss);
+            return o == Outcome::Win ? 1 : 0;
+        }
     }
     return playout(pos, w);
 }

@@ -90,6 +90,8 @@ void addSearchConstants(Table& t) {
             [](EngineConfig& c) -> double& { return c.search.netPriorBias; });
     addWhole(t, "solver_max_empty", 0, kMaxBoardSize * kMaxBoardSize,
              [](EngineConfig& c) -> int& { return c.search.solverMaxEmpty; });
+    addWhole(t, "endgame_bounds", 0, 1,
+             [](EngineConfig& c) -> bool& { return c.search.endgameBounds; });
 }
 
 void addEvalConstants(Table& t) {

@@ -89,6 +89,10 @@ struct SearchParams {
     uint64_t regionBudgetRoot = 100000;  // at the root
     uint64_t solverBudget = 300000;      // endgame solver nodes at the root (0: off)
     int solverMaxEmpty = 40;             // run the solver only with fewer contested squares
+    // 1: a leaf that is partly separated (some region one colour's alone, some contested) is
+    // proven when the region bounds decide it (engine/eval/region_bounds.h). Off until an SPRT
+    // accepts it (docs/solver.md, "The engine's endgame").
+    bool endgameBounds = false;
     // With a network loaded (MctsOptions::net; none: these do nothing). A node's children take
     // the net's policy as their order and prior once the node has this many visits (the root
     // always); the simulation that evaluates the net ends there with the mixed value below.

@@ -7,14 +7,12 @@
 // looked up; larger ones, or ones with several amazons, are counted by RegionCounter (exact
 // within its budget, else bounds). Bounds still decide when they do not overlap.
 //
-// Partly separated (some regions owned by one colour, others contested): each side's moves
-// left lie between its owned regions' count and that count plus the squares it can reach in
-// the contested regions; the side to move wins when its low end beats the opponent's high end,
-// and loses when its high end does not. The proof of soundness is in region_value.cpp. Mixed
-// positions the bounds do not decide are searched on. See docs/solver.md.
+// Partly separated (some regions owned by one colour, others contested): the bounds of
+// engine/eval/region_bounds.h (the tree search uses them too), with the database for the owned
+// regions. Mixed positions the bounds do not decide are searched on. See docs/solver.md.
 #pragma once
 
-#include "engine/eval/regions.h"
+#include "engine/eval/region_bounds.h"
 #include "engine/solve/region_db.h"
 
 namespace hippolyta {
@@ -24,24 +22,6 @@ struct SideMoves {
     bool separated = false;
     int databaseHits = 0;
 };
-
-// One side's moves left: at least owned.lower, at most owned.upper + contested.
-struct SideBounds {
-    MoveBounds owned;   // its own regions (only its amazons in them)
-    int contested = 0;  // its moves in contested regions with the other side frozen, at most
-    int low() const { return owned.lower; }
-    int high() const { return owned.upper + contested; }
-};
-
-// The rule for the side to move (mover) against the other side: Win if mover.low() >
-// opponent.high(), Loss if mover.high() <= opponent.low(), else Unknown. On a separated
-// position (contested = 0) it is the exact rule: the side to move wins iff it has more moves.
-Outcome decideByBounds(const SideBounds& mover, const SideBounds& opponent);
-
-// The empty squares of `region` that `amazons` (all of one side, all in the region) can ever
-// reach when every other amazon stays where it is: the king-connected component of `amazons`
-// within region's empty squares and `amazons`, less the amazons.
-int reachableSquares(const Geometry& geo, Bitboard amazons, Bitboard regionEmpty);
 
 class RegionValuer {
   public:
@@ -61,9 +41,6 @@ class RegionValuer {
     // Search nodes for a contested region's count with the other side frozen.
     static constexpr uint64_t kContestedBudget = 20000;
     MoveBounds ownedRegion(const Position& pos, const Region& r, int& databaseHits) const;
-    // The longest line of `side` in the contested regions, the other side's amazons frozen
-    // (upper bound: the reachable squares when the count runs out of budget).
-    int frozenCount(const Position& pos, const std::vector<Region>& regions, Color side) const;
 
     const RegionDatabase* db_;
     mutable RegionCounter counter_;
