@@ -90,28 +90,20 @@ TEST(EndgameBounds, AgreeWithPlainSearchOnRandomPositions) {
     RegionCounter counter(SearchParams{}.regionBudgetTree, 1 << 16);
     std::mt19937 rng(2811);
     int decided = 0, won = 0, searched = 0;
-    for (const char* shape : {"5x4", "5x5"}) {
-        for (int game = 0; game < 40; ++game) {
-            Position pos = Position::start(parseShape(shape));
-            MoveList moves;
-            for (pos.generateMoves(moves); !moves.empty(); pos.generateMoves(moves)) {
-                pos.makeMove(moves[rng() % moves.size()]);
-                if (popCount(pos.emptySquares()) > 11 || isSeparated(pos) || !pos.hasLegalMove())
-                    continue;
-                const Outcome o = outcomeByBounds(pos, counter);
-                if (o != Outcome::Unknown) {
-                    ASSERT_EQ(o == Outcome::Win, wins(pos)) << formatPosition(pos);
-                    ++decided;
-                    won += o == Outcome::Win;
-                }
-                if (game % 8 != 0) continue;
-                const SearchResult r = search(formatPosition(pos).c_str(), true, 300);
-                if (!r.proven) continue;
-                ASSERT_EQ(r.winrate == 1.0, wins(pos)) << formatPosition(pos);
-                ++searched;
-            }
+    solver_test::forEachSmallContestedPosition(rng, 40, [&](Position& pos, int game) {
+        if (!pos.hasLegalMove()) return;
+        const Outcome o = outcomeByBounds(pos, counter);
+        if (o != Outcome::Unknown) {
+            ASSERT_EQ(o == Outcome::Win, wins(pos)) << formatPosition(pos);
+            ++decided;
+            won += o == Outcome::Win;
         }
-    }
+        if (game % 8 != 0) return;
+        const SearchResult r = search(formatPosition(pos).c_str(), true, 300);
+        if (!r.proven) return;
+        ASSERT_EQ(r.winrate == 1.0, wins(pos)) << formatPosition(pos);
+        ++searched;
+    });
     EXPECT_GT(decided, 20);
     EXPECT_GT(won, 5);
     EXPECT_GT(decided - won, 5);

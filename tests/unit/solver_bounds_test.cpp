@@ -133,21 +133,13 @@ TEST(RegionBounds, AgreeWithPlainSearchOnRandomPositions) {
     RegionValuer valuer(nullptr);
     std::mt19937 rng(2801);
     int decided = 0, won = 0;
-    for (const char* shape : {"5x4", "5x5"}) {
-        for (int game = 0; game < 60; ++game) {
-            Position pos = Position::start(parseShape(shape));
-            MoveList moves;
-            for (pos.generateMoves(moves); !moves.empty(); pos.generateMoves(moves)) {
-                pos.makeMove(moves[rng() % moves.size()]);
-                if (popCount(pos.emptySquares()) > 11 || isSeparated(pos)) continue;
-                const Outcome o = valuer.outcome(pos, true);
-                if (o == Outcome::Unknown || !pos.hasLegalMove()) continue;
-                ASSERT_EQ(o == Outcome::Win, wins(pos)) << formatPosition(pos);
-                ++decided;
-                won += o == Outcome::Win;
-            }
-        }
-    }
+    solver_test::forEachSmallContestedPosition(rng, 60, [&](Position& pos, int) {
+        const Outcome o = valuer.outcome(pos, true);
+        if (o == Outcome::Unknown || !pos.hasLegalMove()) return;
+        ASSERT_EQ(o == Outcome::Win, wins(pos)) << formatPosition(pos);
+        ++decided;
+        won += o == Outcome::Win;
+    });
     EXPECT_GT(decided, 30);
     EXPECT_GT(won, 5);
     EXPECT_GT(decided - won, 5);

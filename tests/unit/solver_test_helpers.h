@@ -1,6 +1,7 @@
 // Helpers shared by the solver tests: a reference minimax and proof forgeries.
 #pragma once
 
+#include <random>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
+#include "engine/eval/regions.h"
 #include "engine/solve/proof_check.h"
 
 namespace hippolyta::solver_test {
@@ -30,6 +32,23 @@ inline bool wins(Position& pos, std::unordered_map<uint64_t, bool>& memo) {
     }
     memo[pos.hash()] = result;
     return result;
+}
+
+// The positions of random games on 5 x 4 and 5 x 5 (rng seeded by the caller) that have at most
+// 11 empty squares and are not separated yet: small enough for plain minimax. visit(pos, game)
+// gets each, with the game's index on its board.
+template <class Visit>
+void forEachSmallContestedPosition(std::mt19937& rng, int gamesPerShape, Visit visit) {
+    for (const char* shape : {"5x4", "5x5"}) {
+        for (int game = 0; game < gamesPerShape; ++game) {
+            Position pos = Position::start(parseShape(shape));
+            MoveList moves;
+            for (pos.generateMoves(moves); !moves.empty(); pos.generateMoves(moves)) {
+                pos.makeMove(moves[rng() % moves.size()]);
+                if (popCount(pos.emptySquares()) <= 11 && !isSeparated(pos)) visit(pos, game);
+            }
+        }
+    }
 }
 
 // A file's bytes with a new checksum at the end (a forger's edit, not a damaged file).
