@@ -138,6 +138,20 @@ std::optional<int> parseSmallInt(const std::string& text, int lo, int hi) {
     return value;
 }
 
+// perft's board: the start of a size ("8", "6x5") or a position string. Throws UsageError.
+Position perftPosition(const std::string& text) {
+    const bool sizeLike = text.find_first_not_of("0123456789x") == std::string::npos;
+    try {
+        if (!sizeLike) return parsePosition(text);
+        const BoardShape shape = parseShape(text);
+        if (!shape.isSupported()) throw NotationError("");
+        return Position::start(shape);
+    } catch (const NotationError& e) {
+        if (sizeLike) throw UsageError("perft: the board size must be N or WxH, each 4..11");
+        throw UsageError("perft: " + std::string(e.what()));
+    }
+}
+
 // `perft DEPTH [SIZE | POSITION]`, with amz-perft's limits. Throws UsageError.
 int runPerft(const std::vector<std::string>& args) {
     if (args.size() < 2 || args.size() > 3)
@@ -147,17 +161,7 @@ int runPerft(const std::vector<std::string>& args) {
     if (!depth)
         throw UsageError("perft depth must be a whole number from 0 to " +
                          std::to_string(kMaxPerftDepth) + ", not '" + args[1] + "'");
-    Position pos = Position::start();
-    if (args.size() > 2) {  // a board size for its start position, or a position string
-        const std::optional<int> size = parseSmallInt(args[2], kMinBoardSize, kMaxBoardSize);
-        const bool digits = args[2].find_first_not_of("0123456789") == std::string::npos;
-        if (digits && !size) throw UsageError("perft: the board size must be 4..11");
-        try {
-            pos = size ? Position::start(*size) : parsePosition(args[2]);
-        } catch (const NotationError& e) {
-            throw UsageError("perft: " + std::string(e.what()));
-        }
-    }
+    Position pos = args.size() > 2 ? perftPosition(args[2]) : Position::start();
     const auto t0 = std::chrono::steady_clock::now();
     const uint64_t leaves = perft(pos, *depth);
     const double secs =

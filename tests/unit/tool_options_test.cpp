@@ -55,7 +55,8 @@ TEST(ToolOptions, ParamHelpListsTheConstants) {
 
 TEST(ToolOptions, PerftNeedsADepthWithinAmzPerftsLimits) {
     for (const char* bad :
-         {"perft", "perft 7", "perft x", "perft 1 12", "perft 1 nonsense", "perft 1 6 extra"}) {
+         {"perft", "perft 7", "perft x", "perft 1 12", "perft 1 nonsense", "perft 1 6 extra",
+          "perft 1 6x3", "perft 1 12x5", "perft 1 x", "perft 1 6x"}) {
         const CliRun run = runCliTool(std::string("hippolyta ") + bad);
         EXPECT_EQ(exitCode(run), 2) << bad << ": " << run.out;
         EXPECT_NE(run.out.find("perft"), std::string::npos) << bad << ": " << run.out;
@@ -64,6 +65,12 @@ TEST(ToolOptions, PerftNeedsADepthWithinAmzPerftsLimits) {
     const CliRun ok = runCliTool("hippolyta perft 1 4");
     EXPECT_EQ(exitCode(ok), 0) << ok.out;
     EXPECT_NE(ok.out.find("depth: 1\nleaves: "), std::string::npos) << ok.out;
+    // A rectangle by its W x H name: Mueller's 6x5 start (6 columns, 5 rows).
+    const CliRun rect = runCliTool("hippolyta perft 1 6x5");
+    EXPECT_EQ(exitCode(rect), 0) << rect.out;
+    EXPECT_NE(rect.out.find("position: 1B2B1/B4B/6/W4W/1W2W1 w\ndepth: 1\nleaves: 410\n"),
+              std::string::npos)
+        << rect.out;
 }
 
 TEST(ToolOptions, HelpNamesWhatEachOptionExpects) {
