@@ -140,16 +140,19 @@ std::optional<int> parseSmallInt(const std::string& text, int lo, int hi) {
 
 // perft's board: the start of a size ("8", "6x5") or a position string. Throws UsageError.
 Position perftPosition(const std::string& text) {
-    const bool sizeLike = text.find_first_not_of("0123456789x") == std::string::npos;
-    try {
-        if (!sizeLike) return parsePosition(text);
-        const BoardShape shape = parseShape(text);
-        if (!shape.isSupported()) throw NotationError("");
-        return Position::start(shape);
-    } catch (const NotationError& e) {
-        if (sizeLike) throw UsageError("perft: the board size must be N or WxH, each 4..11");
-        throw UsageError("perft: " + std::string(e.what()));
+    if (text.find_first_not_of("0123456789x") != std::string::npos) {
+        try {
+            return parsePosition(text);
+        } catch (const NotationError& e) {
+            throw UsageError("perft: " + std::string(e.what()));
+        }
     }
+    try {
+        const BoardShape shape = parseShape(text);
+        if (shape.isSupported()) return Position::start(shape);
+    } catch (const NotationError&) {
+    }
+    throw UsageError("perft: the board size must be N or WxH, each 4..11");
 }
 
 // `perft DEPTH [SIZE | POSITION]`, with amz-perft's limits. Throws UsageError.
