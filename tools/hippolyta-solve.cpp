@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
     std::string position, moves, check, buildDb, split, shardSpec, dir, merge;
     SolveJob job;
     bool noEval = false, cheapOrder = false, noBounds = false, quiet = false;
+    ShardSpec spec;
     ToolOptions cli("hippolyta-solve",
                     "Usage: hippolyta-solve [options] (solve the start or --position/--moves)\n"
                     "       hippolyta-solve --check PROOF | --build-db FILE [--cells K]\n"
@@ -100,12 +101,14 @@ int main(int argc, char** argv) {
         ("split", po::value(&split)->value_name("DIR"), "one subproblem per legal move in DIR")
         ("shard", po::value(&shardSpec)->value_name("K/N"), "solve subproblems I with I%N == K")
         ("dir", po::value(&dir)->value_name("DIR"), "the split's folder for --shard")
+        ("retry-unknown", po::bool_switch(&spec.retryUnknown),
+            "with --shard: solve the unknown subproblems again too (a later pass with more "
+            "time; closest to a decision first)")
         ("merge", po::value(&merge)->value_name("DIR"),
             "combine the subproblems' results; once they decide the root, their proofs too "
             "(DIR/proof.hprf)")
         ("quiet", po::bool_switch(&quiet), "no progress on stderr");
     // clang-format on
-    int shard = 0, shards = 1;
     const auto checkArgs = [&] {
         try {
             if (!parseShape(sizeText).isSupported()) throw NotationError("");
@@ -115,10 +118,12 @@ int main(int argc, char** argv) {
         if (cli.given("shard")) {
             char slash = 0;
             std::istringstream in(shardSpec);
-            if (!(in >> shard >> slash >> shards) || slash != '/' || shards < 1 || shard < 0 ||
-                shard >= shards)
+            if (!(in >> spec.shard >> slash >> spec.shards) || slash != '/' || spec.shards < 1 ||
+                spec.shard < 0 || spec.shard >= spec.shards)
                 throw UsageError("--shard takes K/N with 0 <= K < N");
             if (dir.empty()) throw UsageError("--shard needs --dir DIR");
+        } else if (spec.retryUnknown) {
+            throw UsageError("--retry-unknown goes with --shard K/N --dir DIR");
         }
         if (job.settings.tableMb < 1) throw UsageError("--table-mb must be at least 1");
     };
@@ -157,7 +162,7 @@ int main(int argc, char** argv) {
         }
         if (cli.given("shard")) {
             if (!job.checkpointPath.empty()) job.checkpointPath = dir;
-            runShard(job, dir, shard, shards,
+            runShard(job, dir, spec,
                      [](const std::string& line) { std::cout << line << std::endl; });
             return stopRequested ? 1 : 0;
         }

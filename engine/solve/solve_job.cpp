@@ -2,8 +2,10 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -59,6 +61,39 @@ std::string readOutcome(const std::string& dir, int index) {
     std::string indexText, move, outcome = "unknown";
     in >> indexText >> move >> outcome;
     return outcome;
+}
+
+// The shard's subproblems to solve now, in order: the untried ones by index, then (when
+// retrying) the unknown ones, closest to a decision first.
+std::vector<Task> shardQueue(const std::string& dir, const ShardSpec& spec) {
+    std::vector<Task> untried;
+    std::vector<std::pair<uint64_t, Task>> unknown;
+    for (const Task& t : readTasks(dir)) {
+        if (t.index % spec.shards != spec.shard) continue;
+        const std::string path = indexed(dir, "result", t.index, "txt");
+        if (!fileExists(path)) {
+            untried.push_back(t);
+            continue;
+        }
+        std::istringstream in(readWholeFile(path));
+        std::string index, move, outcome;
+        uint64_t nodes = 0, phi = UINT64_MAX, delta = UINT64_MAX;
+        double seconds = 0;
+        in >> index >> move >> outcome >> nodes >> seconds >> phi >> delta;
+        if (spec.retryUnknown && outcome == "unknown")
+            unknown.emplace_back(std::min(phi, delta), t);
+    }
+    std::stable_sort(unknown.begin(), unknown.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& entry : unknown)
+        untried.push_back(entry.second);
+    return untried;
+}
+
+void appendHistory(const std::string& dir, const std::string& line) {
+    std::ofstream out(dir + "/history.txt", std::ios::out | std::ios::app);
+    out << line << std::flush;
+    if (!out) throw FileError(dir + "/history.txt: cannot append");
 }
 
 std::string firstLine(const std::string& text) {
@@ -161,23 +196,24 @@ int writeSplit(const Position& root, const std::string& dir,
     return static_cast<int>(moves.size());
 }
 
-void runShard(SolveJob job, const std::string& dir, int shard, int shards,
+void runShard(SolveJob job, const std::string& dir, const ShardSpec& spec,
               const std::function<void(const std::string&)>& report) {
-    for (const Task& t : readTasks(dir)) {
-        if (t.index % shards != shard) continue;
-        const std::string resultPath = indexed(dir, "result", t.index, "txt");
-        if (fileExists(resultPath)) continue;
+    const bool checkpoints = !job.checkpointPath.empty();
+    for (const Task& t : shardQueue(dir, spec)) {
         job.root = parsePosition(t.position);
         job.proofPath = indexed(dir, "proof", t.index, "hprf");
-        if (!job.checkpointPath.empty())
-            job.checkpointPath = indexed(dir, "checkpoint", t.index, "ckpt");
+        if (checkpoints) job.checkpointPath = indexed(dir, "checkpoint", t.index, "ckpt");
         const SolveReport r = runSolve(job);
         if (job.stop && job.stop->load()) return;  // interrupted: no result, rerun resumes
         std::ostringstream line;
         line << t.index << ' ' << t.move << ' ' << outcomeName(r.result.outcome) << ' '
              << r.result.nodes << ' ' << r.seconds << ' ' << r.result.phi << ' ' << r.result.delta
              << '\n';
-        writeFileAtomically(resultPath, line.str());
+        writeFileAtomically(indexed(dir, "result", t.index, "txt"), line.str());
+        appendHistory(dir, line.str());
+        // A decided subproblem's table is of no further use (and may be gigabytes).
+        if (checkpoints && r.result.outcome != Outcome::Unknown)
+            std::remove(job.checkpointPath.c_str());
         report(line.str().substr(0, line.str().size() - 1));
     }
 }

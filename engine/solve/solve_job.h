@@ -62,9 +62,17 @@ int writeSplit(const Position& root, const std::string& dir,
 
 // Solves the subproblems I with I % shards == shard (of DIR/tasks.txt), each within the job's
 // limits, writing DIR/result-I.txt ("INDEX MOVE OUTCOME NODES SECONDS PHI DELTA") and, when
-// solved, DIR/proof-I.hprf. A subproblem with a result file is skipped (rerun resumes).
-// `report` gets a line per subproblem.
-void runShard(SolveJob job, const std::string& dir, int shard, int shards,
+// solved, DIR/proof-I.hprf; each result line is also appended to DIR/history.txt, so a later
+// pass keeps the earlier ones' figures. A subproblem with a result file is skipped (a rerun
+// resumes), unless `retryUnknown` and its result is unknown: then it is solved again (from its
+// checkpoint, when the job has them), after the untried ones, closest to a decision first
+// (smallest min(PHI, DELTA)). A decided subproblem's checkpoint is deleted. `report` gets a
+// line per subproblem.
+struct ShardSpec {
+    int shard = 0, shards = 1;
+    bool retryUnknown = false;
+};
+void runShard(SolveJob job, const std::string& dir, const ShardSpec& spec,
               const std::function<void(const std::string&)>& report);
 
 // The root's result from the subproblems' (DIR/tasks.txt and the result files), with the

@@ -5,6 +5,9 @@
 #include <boost/process.hpp>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <thread>
 
 #include "tests/unit/cli_run.h"
@@ -85,6 +88,75 @@ TEST(SolveTool, SplitShardsAndMerge) {
     const CliRun rootCheck = runCliTool("hippolyta-solve --check " + dir + "/proof.hprf");
     EXPECT_EQ(rootCheck.out.rfind("valid: win for the side to move in 1BB1/B2B/W1WW/1xW1 b", 0), 0u)
         << rootCheck.out;
+}
+
+int countLines(const std::string& path) {
+    std::ifstream in(path);
+    int lines = 0;
+    for (std::string line; std::getline(in, line);)
+        ++lines;
+    return lines;
+}
+
+int countFiles(const std::string& dir, const std::string& extension) {
+    int n = 0;
+    for (const auto& entry : fs::directory_iterator(dir))
+        n += entry.path().extension() == extension;
+    return n;
+}
+
+TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
+    Scratch s;
+    const std::string dir = (s.dir / "split").string();
+    ASSERT_EQ(runCliTool("hippolyta-solve --size 4 --moves b1-c2/b1 --split " + dir).status, 0);
+    const std::string shard =
+        "hippolyta-solve --quiet --table-mb 8 --checkpoint on --shard 0/1 --dir " + dir;
+    // Pass 1 with 20 nodes each leaves subproblems unknown, each with its checkpoint.
+    ASSERT_EQ(runCliTool(shard + " --nodes 20").status, 0);
+    const int tasks = countLines(dir + "/tasks.txt");
+    const std::string afterPass1 = runCliTool("hippolyta-solve --merge " + dir).out;
+    ASSERT_EQ(afterPass1.find("unsolved 0"), std::string::npos) << afterPass1;
+    const int unknown = countFiles(dir, ".ckpt");
+    ASSERT_GT(unknown, 0);
+    EXPECT_EQ(countLines(dir + "/history.txt"), tasks);
+    // Pass 1's distance from a decision, min(pn, dn), of each unknown subproblem.
+    std::map<std::string, uint64_t> distance;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().filename().string().rfind("result-", 0) != 0) continue;
+        std::ifstream in(entry.path());
+        std::string index, move, outcome;
+        uint64_t nodes, phi, delta;
+        double seconds;
+        in >> index >> move >> outcome >> nodes >> seconds >> phi >> delta;
+        if (outcome == "unknown") distance[index] = std::min(phi, delta);
+    }
+    ASSERT_EQ(static_cast<int>(distance.size()), unknown);
+    // A plain rerun leaves them be; --retry-unknown solves them, resuming their tables.
+    ASSERT_EQ(runCliTool(shard).status, 0);
+    EXPECT_EQ(countLines(dir + "/history.txt"), tasks);
+    const CliRun pass2 = runCliTool(shard + " --retry-unknown");
+    ASSERT_EQ(pass2.status, 0) << pass2.out;
+    const std::string merged = runCliTool("hippolyta-solve --merge " + dir).out;
+    EXPECT_NE(merged.find("unsolved 0"), std::string::npos) << merged;
+    EXPECT_NE(merged.find("root: win for the side to move"), std::string::npos) << merged;
+    // Every pass's lines are kept; decided subproblems' checkpoints are gone.
+    EXPECT_EQ(countLines(dir + "/history.txt"), tasks + unknown);
+    EXPECT_EQ(countFiles(dir, ".ckpt"), 0);
+    // The retries came closest to a decision first, and each was decided.
+    std::istringstream lines(pass2.out);
+    uint64_t previous = 0;
+    int retried = 0;
+    for (std::string line; std::getline(lines, line); ++retried) {
+        std::istringstream f(line);
+        std::string index, move, outcome;
+        f >> index >> move >> outcome;
+        EXPECT_NE(outcome, "unknown") << line;
+        ASSERT_EQ(distance.count(index), 1u) << line;
+        EXPECT_GE(distance[index], previous) << line;
+        previous = distance[index];
+    }
+    EXPECT_EQ(retried, unknown);
+    EXPECT_EQ(runCliTool("hippolyta-solve --retry-unknown --nodes 5").status, 2 * 256);
 }
 
 TEST(SolveTool, MergeProvesTheLineBeforeALostRoot) {
