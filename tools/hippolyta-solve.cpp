@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
     int cells = 8;
     std::string position, moves, check, buildDb, split, shardSpec, dir, merge;
     SolveJob job;
-    bool noEval = false, cheapOrder = false, noBounds = false, quiet = false;
+    bool noEval = false, cheapOrder = false, noBounds = false, noTerritories = false;
+    bool quiet = false;
     ShardSpec spec;
     ToolOptions cli("hippolyta-solve",
                     "Usage: hippolyta-solve [options] (solve the start or --position/--moves)\n"
@@ -87,6 +88,8 @@ int main(int argc, char** argv) {
         ("cheap-order", po::bool_switch(&cheapOrder), "hand-set move order, not the prior")
         ("no-bounds", po::bool_switch(&noBounds),
             "value only separated positions (no bounds before separation)")
+        ("no-territories", po::bool_switch(&noTerritories),
+            "search every move in one's own territories (not just one that keeps the count)")
         ("db", po::value(&job.databasePath)->value_name("FILE"), "endgame database to use")
         ("checkpoint", po::value(&job.checkpointPath)->value_name("FILE"),
             "resume from FILE if it exists; write it every --checkpoint-minutes and at the end "
@@ -149,6 +152,7 @@ int main(int argc, char** argv) {
         job.settings.evalInit = !noEval;
         job.settings.priorOrder = !cheapOrder;
         job.settings.bounds = !noBounds;
+        job.settings.territories = !noTerritories;
         std::optional<SplitParent> parent;
         job.root = rootPosition(parseShape(sizeText), position, moves, parent);
         job.stop = &stopRequested;

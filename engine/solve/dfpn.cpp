@@ -31,11 +31,12 @@ bool proven(const TableEntry& e) {
 
 std::string DfpnSettings::fingerprint() const {
     return "dfpn1 epsilon=" + std::to_string(epsilon) + " eval=" + std::to_string(evalInit) +
-           " prior=" + std::to_string(priorOrder) + " bounds=" + std::to_string(bounds);
+           " prior=" + std::to_string(priorOrder) + " bounds=" + std::to_string(bounds) +
+           (territories ? " territories=1" : "");  // absent: the fingerprint before the option
 }
 
 DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
-    : settings_(settings), valuer_(valuer) {
+    : settings_(settings), valuer_(valuer), territoryCounter_(20000, 1 << 16) {
     size_t buckets = 1;
     const size_t want = settings.tableMb * (size_t{1} << 20) / (sizeof(TableEntry) * kBucket);
     while (buckets * 2 <= want)
@@ -126,6 +127,11 @@ Outcome DfpnSolver::decided(const Position& pos) const {
     return valuer_.outcome(pos, settings_.bounds);
 }
 
+TerritoryReduction DfpnSolver::territoryReduction(const Position& pos) const {
+    if (!settings_.territories) return TerritoryReduction{};
+    return reduceTerritories(pos, territoryCounter_);
+}
+
 bool DfpnSolver::terminalValue(Position& pos, uint32_t& phi, uint32_t& delta) {
     Outcome o = Outcome::Unknown;
     if (!pos.hasLegalMove())
@@ -153,8 +159,10 @@ bool DfpnSolver::expand(Position& pos, std::vector<Child>& children) {
     const Bitboard theirs = pos.amazons(opposite(pos.sideToMove()));
     const Bitboard theirRoom = pos.geometry().kingNeighbours(theirs);
     const Bitboard occupied = pos.occupied();
+    const TerritoryReduction reduction = territoryReduction(pos);
     for (const ScoredMove& sm : moves_) {
         const Move m = sm.move;
+        if (!reduction.keeps(m)) continue;
         const Bitboard after = occupied ^ squareBit(m.from) ^ squareBit(m.to) ^ squareBit(m.arrow);
         const uint64_t key =
             pos.hash() ^ z.amazon[s][m.from] ^ z.amazon[s][m.to] ^ z.arrow[m.arrow] ^ z.blackToMove;

@@ -8,6 +8,9 @@
 //   - Children are ordered by the learned move prior (ties in delta go to the better move);
 //     the evaluation (queen territory) breaks ties in the initial proof numbers of a new node.
 //   - The 1+epsilon trick (Pawlewicz & Lew) widens child thresholds to cut re-expansions.
+//   - In a territory of its own (a region without the opponent's amazons) the side to move
+//     keeps one move that keeps its best count there; the others are dominated
+//     (territory_moves.h).
 //   - Once the board separates into regions of one colour, the sum of the regions' exact move
 //     counts (endgame database, else RegionCounter) decides at once; before that, bounds on
 //     each side's moves left (owned regions' counts, contested regions' reachable squares)
@@ -26,6 +29,7 @@
 #include "engine/core/position.h"
 #include "engine/search/move_order.h"
 #include "engine/solve/region_value.h"
+#include "engine/solve/territory_moves.h"
 
 namespace hippolyta {
 
@@ -33,10 +37,11 @@ constexpr uint32_t kPnInfinity = 0x3fffffff;
 
 struct DfpnSettings {
     size_t tableMb = 256;
-    double epsilon = 0.25;   // 1+epsilon trick; 0 turns it off
-    bool evalInit = true;    // evaluation tie-break in initial proof numbers
-    bool priorOrder = true;  // learned prior ordering (else the cheap hand-set one)
-    bool bounds = true;      // decide partly separated positions by bounds (region_value.h)
+    double epsilon = 0.25;    // 1+epsilon trick; 0 turns it off
+    bool evalInit = true;     // evaluation tie-break in initial proof numbers
+    bool priorOrder = true;   // learned prior ordering (else the cheap hand-set one)
+    bool bounds = true;       // decide partly separated positions by bounds (region_value.h)
+    bool territories = true;  // one move per own territory (territory_moves.h)
     // Part of the checkpoint fingerprint: a resume with other settings is refused.
     std::string fingerprint() const;
 };
@@ -94,6 +99,8 @@ class DfpnSolver {
     // Win or Loss when region counts (or, with settings.bounds, bounds) decide the position
     // without search; Unknown otherwise. The side to move must have a move.
     Outcome decided(const Position& pos) const;
+    // The moves of the side to move that the search keeps (all, without settings.territories).
+    TerritoryReduction territoryReduction(const Position& pos) const;
 
   private:
     struct Child {
@@ -112,6 +119,7 @@ class DfpnSolver {
 
     DfpnSettings settings_;
     const RegionValuer& valuer_;
+    mutable RegionCounter territoryCounter_;
     std::vector<TableEntry> table_;
     size_t bucketMask_ = 0;
     size_t used_ = 0;

@@ -73,12 +73,13 @@ class Checker {
         if (tag == 'C') return countLeaf(pos, expectWin);
         if (tag == 'B' && version_ >= 2) return boundLeaf(pos, expectWin);
         if (tag == 'S' && version_ >= 3) return scope(pos, expectWin);
+        if (tag == 'R' && version_ >= 4) {
+            if (expectWin) fail("a loss record where the side to move must win");
+            return reducedLoss(pos);
+        }
         if (tag == 'W') {
             if (!expectWin) fail("a win record where the side to move must lose");
-            if (at_ + 3 > end_) fail("records end early");
-            const Move m{static_cast<uint8_t>(bytes_[at_]), static_cast<uint8_t>(bytes_[at_ + 1]),
-                         static_cast<uint8_t>(bytes_[at_ + 2])};
-            at_ += 3;
+            const Move m = readMove();
             if (!pos.isLegal(m))
                 fail("illegal move " + formatMove(m, pos.shape()) + " in " + formatPosition(pos));
             pos.makeMove(m);
@@ -100,9 +101,61 @@ class Checker {
     uint64_t records() const { return records_; }
     uint64_t countLeaves() const { return countLeaves_; }
     uint64_t boundLeaves() const { return boundLeaves_; }
+    uint64_t reducedLosses() const { return reducedLosses_; }
 
   private:
     [[noreturn]] static void fail(const std::string& why) { throw std::runtime_error(why); }
+
+    Move readMove() {
+        if (at_ + 3 > end_) fail("records end early");
+        const Move m{static_cast<uint8_t>(bytes_[at_]), static_cast<uint8_t>(bytes_[at_ + 1]),
+                     static_cast<uint8_t>(bytes_[at_ + 2])};
+        at_ += 3;
+        return m;
+    }
+
+    // An 'R' record: the kept territory moves, each checked to keep its territory's best
+    // count; then every legal move but the territories' others.
+    void reducedLoss(Position& pos) {
+        ++reducedLosses_;
+        if (at_ >= end_) fail("records end early");
+        const int count = static_cast<unsigned char>(bytes_[at_++]);
+        const Color mover = pos.sideToMove();
+        const Bitboard open =
+            pos.emptySquares() | pos.amazons(Color::White) | pos.amazons(Color::Black);
+        std::vector<Move> kept;
+        Bitboard reduced = 0;
+        std::unordered_map<ExactKey, int, ExactKeyHash> memo;
+        for (int i = 0; i < count; ++i) {
+            const Move m = readMove();
+            if (!pos.isLegal(m))
+                fail("illegal move " + formatMove(m, pos.shape()) + " in " + formatPosition(pos));
+            const Bitboard territory = componentOf(pos.geometry(), squareBit(m.from), open);
+            if (territory & pos.amazons(opposite(mover)))
+                fail("kept move " + formatMove(m, pos.shape()) + " outside a territory in " +
+                     formatPosition(pos));
+            const int before = regionLongest(pos, territory, mover, memo);
+            pos.makeMove(m);
+            const int after = regionLongest(pos, territory, mover, memo);
+            pos.undoMove(m);
+            if (after != before - 1)
+                fail("kept move " + formatMove(m, pos.shape()) + " leaves " +
+                     std::to_string(after) + " of " + std::to_string(before) + " moves in " +
+                     formatPosition(pos));
+            kept.push_back(m);
+            reduced |= territory & pos.amazons(mover);
+        }
+        MoveList moves;
+        pos.generateMoves(moves);
+        for (const Move m : moves) {
+            if ((reduced & squareBit(m.from)) &&
+                std::find(kept.begin(), kept.end(), m) == kept.end())
+                continue;
+            pos.makeMove(m);
+            node(pos, true);
+            pos.undoMove(m);
+        }
+    }
 
     // The position's proof again, seeing nothing of the enclosing proof's positions. A scope
     // must start with a move or a leaf, so scopes nest at most once per ply (no deep recursion
@@ -148,7 +201,7 @@ class Checker {
     const std::string& bytes_;
     size_t at_, end_;
     uint32_t version_;
-    uint64_t records_ = 0, countLeaves_ = 0, boundLeaves_ = 0;
+    uint64_t records_ = 0, countLeaves_ = 0, boundLeaves_ = 0, reducedLosses_ = 0;
     std::unordered_set<ExactKey, ExactKeyHash> seen_;
 };
 
@@ -246,6 +299,7 @@ ProofSummary checkProof(const std::string& bytes) {
         out.records = checker.records();
         out.countLeaves = checker.countLeaves();
         out.boundLeaves = checker.boundLeaves();
+        out.reducedLosses = checker.reducedLosses();
         out.valid = true;
     } catch (const std::exception& e) {
         out.error = e.what();

@@ -3,7 +3,7 @@
 // solver's or the databases' code: region-count leaves are recounted by its own exhaustive
 // search.
 //
-// File (version 3, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
+// File (version 4, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
 // (formatPosition), u8 1 if the root's mover wins (0: it loses), u64 record count, the
 // records, u64 FNV-1a of everything before it.
 // The records walk the proof in preorder. A node's expected result follows from the side to
@@ -27,7 +27,16 @@
 //                      a seen set of its own (positions outside it are not visible inside, nor
 //                      the other way round). The merge of a split writes each subproblem's own
 //                      proof file's records in a scope of its own.
-// Version 1 files (no 'B' records) and version 2 files (no 'S') are still read.
+//   'R' k, k x (from to arrow)
+//                      a loss with own territories reduced (version 4 on): each listed move is
+//                      legal and lies in a region holding only the side to move's amazons
+//                      (its territory), where it leaves exactly one move fewer than the region
+//                      held before (both counted exhaustively). Every legal move, in
+//                      generateMoves order, except the other moves of those territories,
+//                      leads to a win for the opponent (their records follow). The dropped
+//                      moves leave at most as many moves in an integer component of the game
+//                      and change nothing else, so they are no better (territory_moves.h).
+// Version 1 files (no 'B' records), version 2 (no 'S') and version 3 (no 'R') are still read.
 #pragma once
 
 #include <cstdint>
@@ -37,7 +46,7 @@
 
 namespace hippolyta {
 
-constexpr uint32_t kProofVersion = 3;  // written; 1 to 3 are read
+constexpr uint32_t kProofVersion = 4;  // written; 1 to 4 are read
 
 struct ProofSummary {
     bool valid = false;
@@ -47,6 +56,7 @@ struct ProofSummary {
     uint64_t records = 0;
     uint64_t countLeaves = 0;
     uint64_t boundLeaves = 0;
+    uint64_t reducedLosses = 0;  // 'R' records
 };
 
 // Checks a proof file's bytes: the root's side to move has the result the file states.

@@ -29,10 +29,18 @@ class ProofBuilder {
             return;
         }
         if (!expectWin) {
-            body_ += 'L';
+            // Every move, or (an 'R' record) one move per own territory and all the others.
+            const TerritoryReduction reduction = solver_.territoryReduction(pos);
+            body_ += reduction.kept.empty() ? 'L' : 'R';
+            if (!reduction.kept.empty()) {
+                body_ += static_cast<char>(reduction.kept.size());
+                for (const Move m : reduction.kept)
+                    appendMove(m);
+            }
             MoveList moves;
             pos.generateMoves(moves);
             for (const Move m : moves) {
+                if (!reduction.keeps(m)) continue;
                 pos.makeMove(m);
                 node(pos, true);
                 pos.undoMove(m);
@@ -41,9 +49,7 @@ class ProofBuilder {
         }
         const Move m = winningMove(pos);
         body_ += 'W';
-        body_ += static_cast<char>(m.from);
-        body_ += static_cast<char>(m.to);
-        body_ += static_cast<char>(m.arrow);
+        appendMove(m);
         pos.makeMove(m);
         node(pos, false);
         pos.undoMove(m);
@@ -51,6 +57,12 @@ class ProofBuilder {
     const std::string& body() const { return body_; }
 
   private:
+    void appendMove(Move m) {
+        body_ += static_cast<char>(m.from);
+        body_ += static_cast<char>(m.to);
+        body_ += static_cast<char>(m.arrow);
+    }
+
     // A move to a proven loss for the opponent: one already in the proof if any, else the
     // one whose proof took the least work.
     std::optional<Move> fromTable(Position& pos) {

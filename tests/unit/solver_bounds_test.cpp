@@ -161,9 +161,9 @@ TEST(ProofCheck, BoundRecords) {
     std::string v1 = sealProof(kBoundWin, true, 1, "B");
     v1[8] = 1;
     EXPECT_NE(checkProof(reseal(v1)).error.find("unknown record"), std::string::npos);
-    std::string v4 = sealProof(kBoundWin, true, 1, "B");
-    v4[8] = 4;
-    EXPECT_NE(checkProof(reseal(v4)).error.find("proof version 4"), std::string::npos);
+    std::string v5 = sealProof(kBoundWin, true, 1, "B");
+    v5[8] = 5;
+    EXPECT_NE(checkProof(reseal(v5)).error.find("proof version 5"), std::string::npos);
 }
 
 TEST(ProofCheck, RejectsAProofWithBoundLeavesAndOneMoveChanged) {
