@@ -37,23 +37,14 @@ bool wins(const Position& start) {
     return wins(pos, memo);
 }
 
-struct Proved {
-    DfpnResult result;
-    std::string proof;
-    ProofStats stats;
-};
+using solver_test::Proved;
 
 Proved solve(const Position& pos, bool bounds) {
     RegionValuer valuer(nullptr);
     DfpnSettings settings;
     settings.tableMb = 8;
     settings.bounds = bounds;
-    DfpnSolver solver(settings, valuer);
-    Proved p;
-    p.result = solver.solve(pos, DfpnLimits{});
-    if (p.result.outcome != Outcome::Unknown)
-        p.proof = buildProof(solver, pos, p.result.outcome == Outcome::Win, DfpnLimits{}, p.stats);
-    return p;
+    return solver_test::solveAndProve(pos, settings, valuer);
 }
 
 TEST(RegionBounds, DecidePartlySeparatedPositions) {

@@ -22,22 +22,13 @@ const RegionDatabase& smallDb() {
     return db;
 }
 
-struct Solved {
-    DfpnResult result;
-    std::string proof;
-};
+using Solved = solver_test::Proved;
 
 Solved solveWithProof(const Position& pos, size_t tableMb = 16) {
     RegionValuer valuer(&smallDb());
     DfpnSettings settings;
     settings.tableMb = tableMb;
-    DfpnSolver solver(settings, valuer);
-    Solved s;
-    s.result = solver.solve(pos, DfpnLimits{});
-    ProofStats stats;
-    if (s.result.outcome != Outcome::Unknown)
-        s.proof = buildProof(solver, pos, s.result.outcome == Outcome::Win, DfpnLimits{}, stats);
-    return s;
+    return solver_test::solveAndProve(pos, settings, valuer);
 }
 
 using solver_test::reseal;

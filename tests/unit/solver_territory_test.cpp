@@ -69,29 +69,20 @@ TEST(ProofCheck, ReducedLossRecords) {
     EXPECT_NE(checkProof(reseal(v3)).error.find("unknown record"), std::string::npos);
 }
 
-struct Proved {
-    DfpnResult result;
-    std::string proof;
-};
+using solver_test::Proved;
 
 Proved solve(const Position& pos, bool territories) {
     RegionValuer valuer(nullptr);
     DfpnSettings settings;
     settings.tableMb = 8;
     settings.territories = territories;
-    DfpnSolver solver(settings, valuer);
-    Proved p;
-    p.result = solver.solve(pos, DfpnLimits{});
-    ProofStats stats;
-    if (p.result.outcome != Outcome::Unknown)
-        p.proof = buildProof(solver, pos, p.result.outcome == Outcome::Win, DfpnLimits{}, stats);
-    return p;
+    return solver_test::solveAndProve(pos, settings, valuer);
 }
 
 TEST(Dfpn, TerritoryReductionKeepsEveryResultAndItsProofsCheck) {
-    // Random small positions (fixed seed, at most 8 empty squares): the solver gives the same result with and without
-    // the reduction (without it, it agrees with plain minimax: solver_bounds_test), and the
-    // reduced proofs check, 'R' records included.
+    // Random small positions (fixed seed, at most 8 empty squares): the solver gives the same
+    // result with and without the reduction (without it, it agrees with plain minimax:
+    // solver_bounds_test), and the reduced proofs check, 'R' records included.
     std::mt19937 rng(2806);
     int positions = 0;
     uint64_t reduced = 0;

@@ -11,7 +11,9 @@
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
 #include "engine/eval/regions.h"
+#include "engine/solve/dfpn.h"
 #include "engine/solve/proof_check.h"
+#include "engine/solve/proof_writer.h"
 
 namespace hippolyta::solver_test {
 
@@ -49,6 +51,23 @@ void forEachSmallContestedPosition(std::mt19937& rng, int gamesPerShape, Visit v
             }
         }
     }
+}
+
+// A solve with the given settings and valuer, and its proof when it decides.
+struct Proved {
+    DfpnResult result;
+    std::string proof;
+    ProofStats stats;
+};
+
+inline Proved solveAndProve(const Position& pos, const DfpnSettings& settings,
+                            const RegionValuer& valuer) {
+    DfpnSolver solver(settings, valuer);
+    Proved p;
+    p.result = solver.solve(pos, DfpnLimits{});
+    if (p.result.outcome != Outcome::Unknown)
+        p.proof = buildProof(solver, pos, p.result.outcome == Outcome::Win, DfpnLimits{}, p.stats);
+    return p;
 }
 
 // A file's bytes with a new checksum at the end (a forger's edit, not a damaged file).
