@@ -75,13 +75,13 @@ std::vector<Task> shardQueue(const std::string& dir, const ShardSpec& spec) {
             untried.push_back(t);
             continue;
         }
+        if (!spec.retryUnknown) continue;  // a result of any kind: done
         std::istringstream in(readWholeFile(path));
         std::string index, move, outcome;
         uint64_t nodes = 0, phi = UINT64_MAX, delta = UINT64_MAX;
         double seconds = 0;
         in >> index >> move >> outcome >> nodes >> seconds >> phi >> delta;
-        if (spec.retryUnknown && outcome == "unknown")
-            unknown.emplace_back(std::min(phi, delta), t);
+        if (outcome == "unknown") unknown.emplace_back(std::min(phi, delta), t);
     }
     std::stable_sort(unknown.begin(), unknown.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
