@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
     std::string position, moves, check, buildDb, split, shardSpec, dir, merge;
     SolveJob job;
     bool noEval = false, cheapOrder = false, noBounds = false, noTerritories = false;
-    bool quiet = false;
+    bool sumDelta = false, quiet = false;
     ShardSpec spec;
     ToolOptions cli("hippolyta-solve",
                     "Usage: hippolyta-solve [options] (solve the start or --position/--moves)\n"
@@ -90,6 +90,8 @@ int main(int argc, char** argv) {
             "value only separated positions (no bounds before separation)")
         ("no-territories", po::bool_switch(&noTerritories),
             "search every move in one's own territories (not just one that keeps the count)")
+        ("no-weak-delta", po::bool_switch(&sumDelta),
+            "disproof numbers as the sum of the children's (not the largest plus one per other)")
         ("db", po::value(&job.databasePath)->value_name("FILE"), "endgame database to use")
         ("checkpoint", po::value(&job.checkpointPath)->value_name("FILE"),
             "resume from FILE if it exists; write it every --checkpoint-minutes and at the end "
@@ -153,6 +155,7 @@ int main(int argc, char** argv) {
         job.settings.priorOrder = !cheapOrder;
         job.settings.bounds = !noBounds;
         job.settings.territories = !noTerritories;
+        job.settings.weakDelta = !sumDelta;
         std::optional<SplitParent> parent;
         job.root = rootPosition(parseShape(sizeText), position, moves, parent);
         job.stop = &stopRequested;

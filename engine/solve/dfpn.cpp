@@ -32,7 +32,8 @@ bool proven(const TableEntry& e) {
 std::string DfpnSettings::fingerprint() const {
     return "dfpn1 epsilon=" + std::to_string(epsilon) + " eval=" + std::to_string(evalInit) +
            " prior=" + std::to_string(priorOrder) + " bounds=" + std::to_string(bounds) +
-           (territories ? " territories=1" : "");  // absent: the fingerprint before the option
+           (territories ? " territories=1" : "") +  // absent: the fingerprint before the option
+           (weakDelta ? " weak=1" : "");
 }
 
 DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
@@ -218,6 +219,7 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
     for (;;) {
         uint32_t delta2 = kPnInfinity, phiBest = 0;
         uint32_t minDelta = kPnInfinity + 1;
+        uint32_t maxPhi = 0, open = 0;
         delta = 0;
         for (size_t i = 0; i < children.size(); ++i) {
             const uint32_t cphi = children[i].phi, cdelta = children[i].delta;
@@ -231,7 +233,10 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
                 delta2 = cdelta;
             }
             delta = addSaturated(delta, cphi);
+            maxPhi = std::max(maxPhi, cphi);
+            open += cphi != 0;
         }
+        if (settings_.weakDelta && open > 0) delta = addSaturated(maxPhi, open - 1);
         phi = minDelta;
         delta2 = std::min(delta2, kPnInfinity);
         if (phi == 0) delta = kPnInfinity;
