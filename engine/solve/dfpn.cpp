@@ -244,8 +244,10 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
         if (ply == 0)  // the root's numbers so far, for the progress display
             store(key, phi, delta, static_cast<uint32_t>(std::min<uint64_t>(nodes_, UINT32_MAX)),
                   children[best].move.packed() + 1);
-        const uint32_t childPhi =
-            std::min<uint64_t>(uint64_t{thDelta} - delta + phiBest, kPnInfinity);
+        // The child may grow until this node's delta reaches its threshold: with weak numbers
+        // the other children's share is one each, whichever child is the largest.
+        const uint64_t others = settings_.weakDelta ? open - 1 : delta - phiBest;
+        const uint32_t childPhi = std::min<uint64_t>(uint64_t{thDelta} - others, kPnInfinity);
         uint64_t widened = uint64_t{delta2} + 1;
         if (settings_.epsilon > 0)
             widened = std::max<uint64_t>(
