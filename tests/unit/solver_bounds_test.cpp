@@ -40,11 +40,7 @@ bool wins(const Position& start) {
 using solver_test::Proved;
 
 Proved solve(const Position& pos, bool bounds) {
-    RegionValuer valuer(nullptr);
-    DfpnSettings settings;
-    settings.tableMb = 8;
-    settings.bounds = bounds;
-    return solver_test::solveAndProve(pos, settings, valuer);
+    return solver_test::solveWith(pos, &DfpnSettings::bounds, bounds);
 }
 
 TEST(RegionBounds, DecidePartlySeparatedPositions) {

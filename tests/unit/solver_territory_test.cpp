@@ -72,11 +72,7 @@ TEST(ProofCheck, ReducedLossRecords) {
 using solver_test::Proved;
 
 Proved solve(const Position& pos, bool territories) {
-    RegionValuer valuer(nullptr);
-    DfpnSettings settings;
-    settings.tableMb = 8;
-    settings.territories = territories;
-    return solver_test::solveAndProve(pos, settings, valuer);
+    return solver_test::solveWith(pos, &DfpnSettings::territories, territories);
 }
 
 TEST(Dfpn, TerritoryReductionKeepsEveryResultAndItsProofsCheck) {

@@ -70,6 +70,15 @@ inline Proved solveAndProve(const Position& pos, const DfpnSettings& settings,
     return p;
 }
 
+// A solve with an 8 MB table and one of the settings' switches set.
+inline Proved solveWith(const Position& pos, bool DfpnSettings::*option, bool on) {
+    RegionValuer valuer(nullptr);
+    DfpnSettings settings;
+    settings.tableMb = 8;
+    settings.*option = on;
+    return solveAndProve(pos, settings, valuer);
+}
+
 // A file's bytes with a new checksum at the end (a forger's edit, not a damaged file).
 inline std::string reseal(std::string bytes) {
     bytes.resize(bytes.size() - 8);
