@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
     int cells = 8;
     std::string position, moves, check, buildDb, split, shardSpec, dir, merge;
     SolveJob job;
-    bool noEval = false, cheapOrder = false, noBounds = false, noTerritories = false;
+    bool evalInit = false, noEval = false, cheapOrder = false, noBounds = false,
+         noTerritories = false;
     bool sumDelta = false, quiet = false;
     ShardSpec spec;
     ToolOptions cli("hippolyta-solve",
@@ -84,7 +85,10 @@ int main(int argc, char** argv) {
             "transposition table size")
         ("epsilon", po::value(&job.settings.epsilon)->default_value(0.25)->value_name("E"),
             "1+epsilon threshold widening (0: plain df-pn)")
-        ("no-eval-init", po::bool_switch(&noEval), "initial proof numbers without evaluation")
+        ("eval-init", po::bool_switch(&evalInit),
+            "evaluation tie-break in initial proof numbers (fewer nodes, more time)")
+        ("no-eval-init", po::bool_switch(&noEval), "initial proof numbers without evaluation "
+            "(the default; kept for older scripts)")
         ("cheap-order", po::bool_switch(&cheapOrder), "hand-set move order, not the prior")
         ("no-bounds", po::bool_switch(&noBounds),
             "value only separated positions (no bounds before separation)")
@@ -131,6 +135,7 @@ int main(int argc, char** argv) {
             throw UsageError("--retry-unknown goes with --shard K/N --dir DIR");
         }
         if (job.settings.tableMb < 1) throw UsageError("--table-mb must be at least 1");
+        if (evalInit && noEval) throw UsageError("--eval-init and --no-eval-init contradict");
     };
     return runTool(cli, argc, argv, checkArgs, [&] {
         if (!check.empty()) return checkFile(check);
@@ -151,7 +156,7 @@ int main(int argc, char** argv) {
                       << " entries, regions up to " << cells << " squares" << std::endl;
             return 0;
         }
-        job.settings.evalInit = !noEval;
+        job.settings.evalInit = evalInit;
         job.settings.priorOrder = !cheapOrder;
         job.settings.bounds = !noBounds;
         job.settings.territories = !noTerritories;

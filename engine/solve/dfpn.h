@@ -40,8 +40,10 @@ constexpr uint32_t kPnInfinity = 0x3fffffff;
 
 struct DfpnSettings {
     size_t tableMb = 256;
-    double epsilon = 0.25;    // 1+epsilon trick; 0 turns it off
-    bool evalInit = true;     // evaluation tie-break in initial proof numbers
+    double epsilon = 0.25;  // 1+epsilon trick; 0 turns it off
+    // Evaluation tie-break in initial proof numbers: fewer nodes, but every new child is played
+    // and evaluated, so about twice the time (docs/solver.md); off since round 3, session 8.
+    bool evalInit = false;
     bool priorOrder = true;   // learned prior ordering (else the cheap hand-set one)
     bool bounds = true;       // decide partly separated positions by bounds (region_value.h)
     bool territories = true;  // one move per own territory (territory_moves.h)

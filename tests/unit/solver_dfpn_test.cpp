@@ -131,6 +131,16 @@ TEST(Dfpn, SolvesTheFourByFourStartWithACheckedProof) {
     EXPECT_GT(check.records, 100u);
 }
 
+// The evaluation in the initial proof numbers (off by default since it costs time) only
+// reorders the search: the same results as plain minimax, and proofs that check.
+TEST(Dfpn, EvaluationInitialNumbersAgreeWithMinimax) {
+    std::mt19937 rng(2827);
+    const auto c = solver_test::compareWithMinimax(rng, 6, &DfpnSettings::evalInit, true);
+    EXPECT_GT(c.positions, 25);
+    EXPECT_GT(c.won, 5);
+    EXPECT_GT(c.positions - c.won, 5);
+}
+
 // A table far smaller than the search (1 MB: 32,768 entries against about 60,000 nodes) must
 // slow it, never stall it. Two siblings whose entries shared a full bucket used to evict each
 // other's result in turn while their parent picked them in turn: 4x4 took over 5 million nodes

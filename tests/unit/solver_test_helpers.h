@@ -1,6 +1,8 @@
 // Helpers shared by the solver tests: a reference minimax and proof forgeries.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -77,6 +79,33 @@ inline Proved solveWith(const Position& pos, bool DfpnSettings::*option, bool on
     settings.tableMb = 8;
     settings.*option = on;
     return solveAndProve(pos, settings, valuer);
+}
+
+struct MinimaxComparison {
+    int positions = 0;
+    int won = 0;  // of them, wins for the side to move
+};
+
+// Solves the small contested positions of random games (up to 9 empty squares, rng seeded by
+// the caller) with one switch set, and expects plain minimax's result and a proof that checks:
+// a wrong threshold or initial number shows as a wrong result, a bad proof, or no end.
+inline MinimaxComparison compareWithMinimax(std::mt19937& rng, int gamesPerShape,
+                                            bool DfpnSettings::*option, bool on) {
+    MinimaxComparison out;
+    forEachSmallContestedPosition(rng, gamesPerShape, [&](Position& pos, int) {
+        if (!pos.hasLegalMove() || popCount(pos.emptySquares()) > 9) return;
+        const Proved p = solveWith(pos, option, on);
+        std::unordered_map<uint64_t, bool> memo;
+        Position copy = pos;
+        const bool expected = wins(copy, memo);
+        ASSERT_NE(p.result.outcome, Outcome::Unknown) << formatPosition(pos);
+        ASSERT_EQ(p.result.outcome == Outcome::Win, expected) << formatPosition(pos);
+        const ProofSummary checked = checkProof(p.proof);
+        ASSERT_TRUE(checked.valid) << formatPosition(pos) << ": " << checked.error;
+        ++out.positions;
+        out.won += expected;
+    });
+    return out;
 }
 
 // A file's bytes with a new checksum at the end (a forger's edit, not a damaged file).

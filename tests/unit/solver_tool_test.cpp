@@ -56,6 +56,13 @@ TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
     // The bounds change the search: a table written with them is not resumed without.
     const CliRun noBounds = runCliTool("hippolyta-solve " + common + " --no-bounds --nodes 2000");
     EXPECT_NE(noBounds.out.find("bounds=1"), std::string::npos) << noBounds.out;
+    // The evaluation's initial numbers are off by default: --no-eval-init (kept for older
+    // scripts) resumes the table, --eval-init does not, and the two together are refused.
+    const CliRun noEval = runCliTool("hippolyta-solve " + common + " --no-eval-init --nodes 2000");
+    EXPECT_NE(noEval.out.find("resumed"), std::string::npos) << noEval.out;
+    const CliRun evalOn = runCliTool("hippolyta-solve " + common + " --eval-init --nodes 2000");
+    EXPECT_NE(evalOn.out.find("refusing to resume"), std::string::npos) << evalOn.out;
+    EXPECT_EQ(runCliTool("hippolyta-solve --eval-init --no-eval-init --nodes 5").status, 2 * 256);
 }
 
 TEST(SolveTool, SplitShardsAndMerge) {

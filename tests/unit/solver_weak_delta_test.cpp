@@ -23,27 +23,11 @@ DfpnSettings weakSettings(bool weak) {
 }
 
 TEST(Dfpn, WeakDisproofNumbersAgreeWithMinimaxAndTheirProofsCheck) {
-    // Random small positions (fixed seed, at most 9 empty squares): a wrong threshold would
-    // show as a wrong result, a proof that does not check, or a search that never ends.
     std::mt19937 rng(2811);
-    RegionValuer valuer(nullptr);
-    int positions = 0, won = 0;
-    solver_test::forEachSmallContestedPosition(rng, 12, [&](Position& pos, int) {
-        if (!pos.hasLegalMove() || popCount(pos.emptySquares()) > 9) return;
-        const Proved p = solver_test::solveAndProve(pos, weakSettings(true), valuer);
-        std::unordered_map<uint64_t, bool> memo;
-        Position copy = pos;
-        const bool expected = solver_test::wins(copy, memo);
-        ASSERT_NE(p.result.outcome, Outcome::Unknown) << formatPosition(pos);
-        ASSERT_EQ(p.result.outcome == Outcome::Win, expected) << formatPosition(pos);
-        const ProofSummary checked = checkProof(p.proof);
-        ASSERT_TRUE(checked.valid) << formatPosition(pos) << ": " << checked.error;
-        ++positions;
-        won += expected;
-    });
-    EXPECT_GT(positions, 50);
-    EXPECT_GT(won, 10);
-    EXPECT_GT(positions - won, 10);
+    const auto c = solver_test::compareWithMinimax(rng, 12, &DfpnSettings::weakDelta, true);
+    EXPECT_GT(c.positions, 50);
+    EXPECT_GT(c.won, 10);
+    EXPECT_GT(c.positions - c.won, 10);
 }
 
 TEST(Dfpn, WeakDisproofNumbersSolveTheFourByFourStart) {
