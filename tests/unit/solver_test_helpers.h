@@ -1,4 +1,5 @@
-// Helpers shared by the solver tests: a reference minimax and proof forgeries.
+// Helpers shared by the solver tests: a reference minimax, solves with one switch set checked
+// against it, and proof forgeries.
 #pragma once
 
 #include <gtest/gtest.h>

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <random>
-#include <unordered_map>
 
 #include "engine/core/notation.h"
 #include "engine/solve/dfpn.h"
