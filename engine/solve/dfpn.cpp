@@ -27,6 +27,15 @@ bool proven(const TableEntry& e) {
     return e.phi == 0 || e.delta == 0;
 }
 
+// The largest power of two of buckets that fits in tableMb (at least one).
+size_t bucketCount(size_t tableMb) {
+    size_t buckets = 1;
+    const size_t want = tableMb * (size_t{1} << 20) / (sizeof(TableEntry) * kBucket);
+    while (buckets * 2 <= want)
+        buckets *= 2;
+    return buckets;
+}
+
 }  // namespace
 
 std::string DfpnSettings::fingerprint() const {
@@ -37,14 +46,11 @@ std::string DfpnSettings::fingerprint() const {
 }
 
 DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
-    : settings_(settings), valuer_(valuer), territoryCounter_(20000, 1 << 16) {
-    size_t buckets = 1;
-    const size_t want = settings.tableMb * (size_t{1} << 20) / (sizeof(TableEntry) * kBucket);
-    while (buckets * 2 <= want)
-        buckets *= 2;
-    table_.assign(buckets * kBucket, TableEntry{});
-    bucketMask_ = buckets - 1;
-}
+    : settings_(settings),
+      valuer_(valuer),
+      territoryCounter_(20000, 1 << 16),
+      table_(bucketCount(settings.tableMb) * kBucket),
+      bucketMask_(bucketCount(settings.tableMb) - 1) {}
 
 void DfpnSolver::onProgress(double seconds, std::function<void(const DfpnProgress&)> callback) {
     progressEvery_ = seconds;

@@ -33,6 +33,7 @@
 #include "engine/search/move_order.h"
 #include "engine/solve/region_value.h"
 #include "engine/solve/territory_moves.h"
+#include "engine/solve/zeroed_table.h"
 
 namespace hippolyta {
 
@@ -128,7 +129,7 @@ class DfpnSolver {
     DfpnSettings settings_;
     const RegionValuer& valuer_;
     mutable RegionCounter territoryCounter_;
-    std::vector<TableEntry> table_;
+    ZeroedTable<TableEntry> table_;
     size_t bucketMask_ = 0;
     size_t used_ = 0;
     uint64_t nodes_ = 0;
