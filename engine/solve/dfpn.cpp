@@ -317,14 +317,15 @@ DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
 }
 
 std::string DfpnSolver::saveTable(const std::string& fingerprint) const {
+    size_t count = 0;
+    for (const TableEntry& e : table_)
+        count += e.key != 0;
     std::string s(kCheckpointMagic, 8);
+    s.reserve(8 + 8 + fingerprint.size() + 16 + count * 24 + 8);  // one allocation of gigabytes
     putLE(s, kCheckpointVersion, 4);
     putLE(s, fingerprint.size(), 4);
     s += fingerprint;
     putLE(s, nodes_, 8);
-    size_t count = 0;
-    for (const TableEntry& e : table_)
-        count += e.key != 0;
     putLE(s, count, 8);
     for (const TableEntry& e : table_) {
         if (e.key == 0) continue;
