@@ -50,7 +50,7 @@ DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
       valuer_(valuer),
       territoryCounter_(20000, 1 << 16),
       table_(bucketCount(settings.tableMb) * kBucket),
-      bucketMask_(bucketCount(settings.tableMb) - 1) {}
+      bucketMask_(table_.size() / kBucket - 1) {}
 
 void DfpnSolver::onProgress(double seconds, std::function<void(const DfpnProgress&)> callback) {
     progressEvery_ = seconds;

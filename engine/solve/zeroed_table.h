@@ -11,7 +11,7 @@
 
 namespace hippolyta {
 
-// Bytes of zeroed, lazily mapped memory; throws std::bad_alloc when the system has none.
+// Bytes of zeroed memory, every page touched once; throws std::bad_alloc when the system has none.
 class ZeroedMemory {
   public:
     explicit ZeroedMemory(size_t bytes = 0);
