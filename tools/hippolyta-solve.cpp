@@ -52,7 +52,8 @@ int checkFile(const std::string& path) {
     }
     std::cout << "valid: " << (s.rootWins ? "win" : "loss") << " for the side to move in "
               << s.position << " (" << s.records << " records, " << s.countLeaves
-              << " count leaves, " << s.boundLeaves << " bound leaves)" << std::endl;
+              << " count leaves, " << s.boundLeaves << " bound leaves, " << s.localLeaves
+              << " local leaves)" << std::endl;
     return 0;
 }
 
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
     SolveJob job;
     bool evalInit = false, noEval = false, cheapOrder = false, noBounds = false,
          noTerritories = false;
-    bool sumDelta = false, quiet = false;
+    bool sumDelta = false, local = false, quiet = false;
     ShardSpec spec;
     ToolOptions cli("hippolyta-solve",
                     "Usage: hippolyta-solve [options] (solve the start or --position/--moves)\n"
@@ -96,6 +97,9 @@ int main(int argc, char** argv) {
             "search every move in one's own territories (not just one that keeps the count)")
         ("no-weak-delta", po::bool_switch(&sumDelta),
             "disproof numbers as the sum of the children's (not the largest plus one per other)")
+        ("local", po::bool_switch(&local),
+            "local search of a lone small contested region beside owned ones (fewer nodes, "
+            "more time)")
         ("db", po::value(&job.databasePath)->value_name("FILE"), "endgame database to use")
         ("checkpoint", po::value(&job.checkpointPath)->value_name("FILE"),
             "resume from FILE if it exists; write it every --checkpoint-minutes and at the end "
@@ -161,6 +165,7 @@ int main(int argc, char** argv) {
         job.settings.bounds = !noBounds;
         job.settings.territories = !noTerritories;
         job.settings.weakDelta = !sumDelta;
+        job.settings.local = local;
         std::optional<SplitParent> parent;
         job.root = rootPosition(parseShape(sizeText), position, moves, parent);
         job.stop = &stopRequested;

@@ -42,7 +42,7 @@ std::string DfpnSettings::fingerprint() const {
     return "dfpn1 epsilon=" + std::to_string(epsilon) + " eval=" + std::to_string(evalInit) +
            " prior=" + std::to_string(priorOrder) + " bounds=" + std::to_string(bounds) +
            (territories ? " territories=1" : "") +  // absent: the fingerprint before the option
-           (weakDelta ? " weak=1" : "");
+           (weakDelta ? " weak=1" : "") + (local ? " local=1" : "");
 }
 
 DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
@@ -128,10 +128,11 @@ void DfpnSolver::tick() {
     }
 }
 
-Outcome DfpnSolver::decided(const Position& pos) const {
+Outcome DfpnSolver::decided(const Position& pos, LeafRule* rule) const {
+    if (rule) *rule = LeafRule::None;
     // Without bounds only separated positions are valued: one flood rules out the others.
-    if (!settings_.bounds && !isSeparated(pos)) return Outcome::Unknown;
-    return valuer_.outcome(pos, settings_.bounds);
+    if (!settings_.bounds && !settings_.local && !isSeparated(pos)) return Outcome::Unknown;
+    return valuer_.outcome(pos, settings_.bounds, settings_.local, rule);
 }
 
 TerritoryReduction DfpnSolver::territoryReduction(const Position& pos) const {
@@ -141,10 +142,13 @@ TerritoryReduction DfpnSolver::territoryReduction(const Position& pos) const {
 
 bool DfpnSolver::terminalValue(Position& pos, uint32_t& phi, uint32_t& delta) {
     Outcome o = Outcome::Unknown;
+    LeafRule rule = LeafRule::None;
     if (!pos.hasLegalMove())
         o = Outcome::Loss;
-    else if ((o = decided(pos)) != Outcome::Unknown)
-        ++(isSeparated(pos) ? separatedLeaves_ : boundLeaves_);
+    else if ((o = decided(pos, &rule)) != Outcome::Unknown)
+        ++(rule == LeafRule::Count    ? separatedLeaves_
+           : rule == LeafRule::Bounds ? boundLeaves_
+                                      : localLeaves_);
     if (o == Outcome::Unknown) return false;
     phi = o == Outcome::Win ? 0 : kPnInfinity;
     delta = o == Outcome::Win ? kPnInfinity : 0;
@@ -303,6 +307,7 @@ DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
     r.nodes = nodes_ - nodesBefore;
     r.separatedLeaves = separatedLeaves_;
     r.boundLeaves = boundLeaves_;
+    r.localLeaves = localLeaves_;
     if (const TableEntry* e = lookup(rootKey_)) {
         r.phi = e->phi;
         r.delta = e->delta;

@@ -17,7 +17,8 @@
 //   - Once the board separates into regions of one colour, the sum of the regions' exact move
 //     counts (endgame database, else RegionCounter) decides at once; before that, bounds on
 //     each side's moves left (owned regions' counts, contested regions' reachable squares)
-//     decide when they do not overlap; see region_value.h.
+//     decide when they do not overlap, and where one small region is contested, local search
+//     of it with the owned regions' counts as one integer decides; see region_value.h.
 // The engine never prints: progress goes to a callback.
 #pragma once
 
@@ -51,6 +52,9 @@ struct DfpnSettings {
     // Weak disproof numbers (Ueda et al. 2008): the largest child's phi plus one per other
     // open child, not the sum, which counts a transposed subtree once per parent.
     bool weakDelta = true;
+    // Local search of a lone small contested region beside owned ones (local_game.h): fewer
+    // nodes, but more time on this machine's measurements (docs/solver.md), so off.
+    bool local = false;
     // Part of the checkpoint fingerprint: a resume with other settings is refused.
     std::string fingerprint() const;
 };
@@ -75,6 +79,7 @@ struct DfpnResult {
     uint64_t nodes = 0;
     uint64_t separatedLeaves = 0;  // nodes decided by region counts
     uint64_t boundLeaves = 0;      // nodes decided by bounds before separation
+    uint64_t localLeaves = 0;      // nodes decided by local search of one contested region
 };
 
 struct TableEntry {
@@ -105,9 +110,10 @@ class DfpnSolver {
     // Refuses (std::runtime_error) a checkpoint of another fingerprint or a damaged one.
     void loadTable(const std::string& bytes, const std::string& fingerprint);
     const RegionValuer& valuer() const { return valuer_; }
-    // Win or Loss when region counts (or, with settings.bounds, bounds) decide the position
-    // without search; Unknown otherwise. The side to move must have a move.
-    Outcome decided(const Position& pos) const;
+    // Win or Loss when region counts (or, with settings.bounds, bounds; with settings.local,
+    // local search) decide the position without search; Unknown otherwise. The side to move
+    // must have a move. `rule` (if given) says which decided.
+    Outcome decided(const Position& pos, LeafRule* rule = nullptr) const;
     // The moves of the side to move that the search keeps (all, without settings.territories).
     TerritoryReduction territoryReduction(const Position& pos) const;
 
@@ -136,6 +142,7 @@ class DfpnSolver {
     uint64_t solveStart_ = 0;
     uint64_t separatedLeaves_ = 0;
     uint64_t boundLeaves_ = 0;
+    uint64_t localLeaves_ = 0;
     DfpnLimits limits_;
     bool aborted_ = false;
     std::vector<std::vector<Child>> childStack_;

@@ -48,16 +48,69 @@ int longest(Position& p, std::unordered_map<ExactKey, int, ExactKeyHash>& memo) 
     return best;
 }
 
-// The longest line of `side` alone in `region`: everything outside it walled off.
-int regionLongest(const Position& pos, Bitboard region, Color side,
-                  std::unordered_map<ExactKey, int, ExactKeyHash>& memo) {
+// The position with every square outside `region` blocked.
+Position walledOff(const Position& pos, Bitboard region) {
     Position alone = pos;
     forEachSquare(pos.geometry().boardMask() & ~region, [&](int sq) {
         if (alone.at(sq) != Piece::Arrow) alone.place(sq, Piece::Arrow);
     });
+    return alone;
+}
+
+// The longest line of `side` alone in `region`: everything outside it walled off.
+int regionLongest(const Position& pos, Bitboard region, Color side,
+                  std::unordered_map<ExactKey, int, ExactKeyHash>& memo) {
+    Position alone = walledOff(pos, region);
     alone.setSideToMove(side);
     return longest(alone, memo);
 }
+
+// A local position: the walled-off board and each side's free moves (the mover's first).
+struct LocalKey {
+    ExactKey pos;
+    int own, opp;
+    friend bool operator==(const LocalKey& a, const LocalKey& b) {
+        return a.pos == b.pos && a.own == b.own && a.opp == b.opp;
+    }
+};
+struct LocalKeyHash {
+    size_t operator()(const LocalKey& k) const {
+        return ExactKeyHash{}(k.pos) ^ (static_cast<size_t>(k.own) * 0x9e3779b97f4a7c15ULL) ^
+               (static_cast<size_t>(k.opp) * 0xc2b2ae3d27d4eb4fULL);
+    }
+};
+
+// True if the side to move, with `own` free moves against the opponent's `opp`, wins: some
+// move, or spending a free move, leaves the opponent losing. Plain exhaustive minimax.
+bool localWins(Position& p, int own, int opp,
+               std::unordered_map<LocalKey, bool, LocalKeyHash>& memo) {
+    // Each move, in the region or not, fills a square or spends a free move: a side with
+    // more free moves than the squares and the other's free moves together outlasts it.
+    const int squares = popCount(p.emptySquares());
+    if (own > opp + squares) return true;
+    if (opp >= own + squares) return false;
+    const LocalKey key{ExactKey::of(p), own, opp};
+    if (const auto it = memo.find(key); it != memo.end()) return it->second;
+    bool won = false;
+    MoveList moves;
+    p.generateMoves(moves);
+    for (size_t i = 0; i < moves.size() && !won; ++i) {
+        p.makeMove(moves[i]);
+        won = !localWins(p, opp, own, memo);
+        p.undoMove(moves[i]);
+    }
+    if (!won && own > 0) {
+        const Color side = p.sideToMove();
+        p.setSideToMove(opposite(side));
+        won = !localWins(p, opp, own - 1, memo);
+        p.setSideToMove(side);
+    }
+    memo.emplace(key, won);
+    return won;
+}
+
+// The most empty squares of a 'G' record's contested region: the checker's work stays small.
+constexpr int kLocalSquaresChecked = 16;
 
 class Checker {
   public:
@@ -73,6 +126,7 @@ class Checker {
         if (tag == 'C') return countLeaf(pos, expectWin);
         if (tag == 'B' && version_ >= 2) return boundLeaf(pos, expectWin);
         if (tag == 'S' && version_ >= 3) return scope(pos, expectWin);
+        if (tag == 'G' && version_ >= 5) return localLeaf(pos, expectWin);
         if (tag == 'R' && version_ >= 4) {
             if (expectWin) fail("a loss record where the side to move must win");
             return reducedLoss(pos);
@@ -101,6 +155,7 @@ class Checker {
     uint64_t records() const { return records_; }
     uint64_t countLeaves() const { return countLeaves_; }
     uint64_t boundLeaves() const { return boundLeaves_; }
+    uint64_t localLeaves() const { return localLeaves_; }
     uint64_t reducedLosses() const { return reducedLosses_; }
 
   private:
@@ -198,10 +253,43 @@ class Checker {
                  std::to_string(opp.reach) + ") in " + formatPosition(pos));
     }
 
+    // A 'G' record: one contested region, the owned regions' counts as free moves, and the
+    // region searched alone.
+    void localLeaf(const Position& pos, bool expectWin) {
+        ++localLeaves_;
+        const Bitboard white = pos.amazons(Color::White), black = pos.amazons(Color::Black);
+        const Bitboard open = pos.emptySquares() | white | black;
+        Bitboard contested = 0, left = white | black;
+        int free[2] = {0, 0};
+        std::unordered_map<ExactKey, int, ExactKeyHash> counts;
+        while (left) {
+            const Bitboard region =
+                componentOf(pos.geometry(), squareBit(lowestSquare(left)), open);
+            left &= ~region;
+            if ((region & white) && (region & black)) {
+                if (contested)
+                    fail("local record with two contested regions in " + formatPosition(pos));
+                contested = region;
+            } else {
+                const Color owner = (region & white) ? Color::White : Color::Black;
+                free[index(owner)] += regionLongest(pos, region, owner, counts);
+            }
+        }
+        if (!contested) fail("local record in a separated position: " + formatPosition(pos));
+        if (popCount(contested & pos.emptySquares()) > kLocalSquaresChecked)
+            fail("local record's region too large in " + formatPosition(pos));
+        Position local = walledOff(pos, contested);
+        const int m = index(pos.sideToMove());
+        std::unordered_map<LocalKey, bool, LocalKeyHash> memo;
+        if (localWins(local, free[m], free[1 - m], memo) != expectWin)
+            fail("local record disagrees (" + std::to_string(free[m]) + " free moves to " +
+                 std::to_string(free[1 - m]) + ") in " + formatPosition(pos));
+    }
+
     const std::string& bytes_;
     size_t at_, end_;
     uint32_t version_;
-    uint64_t records_ = 0, countLeaves_ = 0, boundLeaves_ = 0, reducedLosses_ = 0;
+    uint64_t records_ = 0, countLeaves_ = 0, boundLeaves_ = 0, localLeaves_ = 0, reducedLosses_ = 0;
     std::unordered_set<ExactKey, ExactKeyHash> seen_;
 };
 
@@ -299,6 +387,7 @@ ProofSummary checkProof(const std::string& bytes) {
         out.records = checker.records();
         out.countLeaves = checker.countLeaves();
         out.boundLeaves = checker.boundLeaves();
+        out.localLeaves = checker.localLeaves();
         out.reducedLosses = checker.reducedLosses();
         out.valid = true;
     } catch (const std::exception& e) {

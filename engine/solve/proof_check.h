@@ -36,7 +36,15 @@
 //                      leads to a win for the opponent (their records follow). The dropped
 //                      moves leave at most as many moves in an integer component of the game
 //                      and change nothing else, so they are no better (territory_moves.h).
-// Version 1 files (no 'B' records), version 2 (no 'S') and version 3 (no 'R') are still read.
+//   'G'                decided by local search (version 5 on): exactly one region holds both
+//                      colours (at most 16 empty squares); every other region's owner has its
+//                      longest line there as free moves (exhaustive count), and the side to
+//                      move wins (or loses) that region alone, everything outside it walled
+//                      off, when each side may also spend a free move instead of moving
+//                      (exhaustive minimax). An owned region is an integer in the sum, so
+//                      this is exact (local_game.h).
+// Version 1 files (no 'B' records), version 2 (no 'S'), version 3 (no 'R') and version 4 (no
+// 'G') are still read.
 #pragma once
 
 #include <cstdint>
@@ -46,7 +54,7 @@
 
 namespace hippolyta {
 
-constexpr uint32_t kProofVersion = 4;  // written; 1 to 4 are read
+constexpr uint32_t kProofVersion = 5;  // written; 1 to 5 are read
 
 struct ProofSummary {
     bool valid = false;
@@ -56,6 +64,7 @@ struct ProofSummary {
     uint64_t records = 0;
     uint64_t countLeaves = 0;
     uint64_t boundLeaves = 0;
+    uint64_t localLeaves = 0;    // 'G' records
     uint64_t reducedLosses = 0;  // 'R' records
 };
 

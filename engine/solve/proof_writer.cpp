@@ -17,15 +17,10 @@ class ProofBuilder {
     void node(Position& pos, bool expectWin) {
         if (!seen_.insert(ExactKey::of(pos)).second) return;
         ++stats_.records;
+        LeafRule rule = LeafRule::None;
         if (pos.hasLegalMove() &&
-            solver_.decided(pos) == (expectWin ? Outcome::Win : Outcome::Loss)) {
-            if (isSeparated(pos)) {
-                body_ += 'C';
-                ++stats_.countLeaves;
-            } else {
-                body_ += 'B';
-                ++stats_.boundLeaves;
-            }
+            solver_.decided(pos, &rule) == (expectWin ? Outcome::Win : Outcome::Loss)) {
+            leaf(rule);
             return;
         }
         if (!expectWin) {
@@ -57,6 +52,19 @@ class ProofBuilder {
     const std::string& body() const { return body_; }
 
   private:
+    void leaf(LeafRule rule) {
+        if (rule == LeafRule::Count) {
+            body_ += 'C';
+            ++stats_.countLeaves;
+        } else if (rule == LeafRule::Bounds) {
+            body_ += 'B';
+            ++stats_.boundLeaves;
+        } else {
+            body_ += 'G';
+            ++stats_.localLeaves;
+        }
+    }
+
     void appendMove(Move m) {
         body_ += static_cast<char>(m.from);
         body_ += static_cast<char>(m.to);

@@ -2,7 +2,7 @@
 // loss for the side to move). Winning moves come from the solver's table (re-solving a subtree
 // whose entry was replaced); a move into a position already in the proof is preferred, which keeps
 // the proof small. Separated positions the region values decide become count records, partly
-// separated ones the bounds decide bound records.
+// separated ones the bounds decide bound records, and those local search decides local records.
 #pragma once
 
 #include <string>
@@ -17,6 +17,7 @@ struct ProofStats {
     uint64_t records = 0;
     uint64_t countLeaves = 0;
     uint64_t boundLeaves = 0;
+    uint64_t localLeaves = 0;
     uint64_t resolves = 0;  // subtrees solved again (their table entries were replaced)
 };
 

@@ -9,13 +9,19 @@
 //
 // Partly separated (some regions owned by one colour, others contested): the bounds of
 // engine/eval/region_bounds.h (the tree search uses them too), with the database for the owned
-// regions. Mixed positions the bounds do not decide are searched on. See docs/solver.md.
+// regions. Where just one region is contested, small, and the owned ones are counted exactly,
+// local search of that region decides (local_game.h). Other mixed positions are searched on.
+// See docs/solver.md.
 #pragma once
 
 #include "engine/eval/region_bounds.h"
+#include "engine/solve/local_game.h"
 #include "engine/solve/region_db.h"
 
 namespace hippolyta {
+
+// What decided a position without search.
+enum class LeafRule : uint8_t { None, Count, Bounds, Local };
 
 struct SideMoves {
     MoveBounds white, black;
@@ -32,19 +38,26 @@ class RegionValuer {
     // contested.
     SideMoves movesLeft(const Position& pos) const;
     // Win or Loss for the side to move when the bounds decide. Without beforeSeparation only
-    // separated positions are valued (the rule of version 1 proofs' 'C' leaves).
-    Outcome outcome(const Position& pos, bool beforeSeparation = false) const;
+    // separated positions are valued (the rule of version 1 proofs' 'C' leaves); with local,
+    // local search of a lone small contested region too. `rule` (if given) says which decided.
+    Outcome outcome(const Position& pos, bool beforeSeparation = false, bool local = false,
+                    LeafRule* rule = nullptr) const;
     const RegionDatabase* database() const { return db_; }
     uint64_t databaseHits() const { return hits_; }
 
   private:
     // Search nodes for a contested region's count with the other side frozen.
     static constexpr uint64_t kContestedBudget = 20000;
+    // The largest contested region local search takes, in empty squares, and its budget.
+    static constexpr int kLocalSquares = 12;
+    static constexpr uint64_t kLocalBudget = 1000;
     MoveBounds ownedRegion(const Position& pos, const Region& r, int& databaseHits) const;
+    Outcome localOutcome(const Position& pos, const RegionSplit& split, int& databaseHits) const;
 
     const RegionDatabase* db_;
     mutable RegionCounter counter_;
     mutable RegionCounter contestedCounter_;
+    mutable LocalGameSolver local_;
     mutable uint64_t hits_ = 0;
 };
 

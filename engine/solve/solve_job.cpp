@@ -115,9 +115,11 @@ std::string SolveReport::line() const {
     if (result.outcome == Outcome::Unknown) out << " pn " << result.phi << " dn " << result.delta;
     if (proofBytes)
         out << " proof_records " << proof.records << " proof_bytes " << proofBytes
-            << " count_leaves " << proof.countLeaves << " bound_leaves " << proof.boundLeaves;
-    // Nodes the search decided without searching on: by region counts, by bounds.
-    out << " counted " << result.separatedLeaves << " bounded " << result.boundLeaves;
+            << " count_leaves " << proof.countLeaves << " bound_leaves " << proof.boundLeaves
+            << " local_leaves " << proof.localLeaves;
+    // Nodes the search decided without searching on: by region counts, bounds, local search.
+    out << " counted " << result.separatedLeaves << " bounded " << result.boundLeaves << " local "
+        << result.localLeaves;
     out << " database " << database << " database_hits " << databaseHits;
     if (resumed) out << " resumed";
     return out.str();

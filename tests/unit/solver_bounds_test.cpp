@@ -148,9 +148,11 @@ TEST(ProofCheck, BoundRecords) {
     std::string v1 = sealProof(kBoundWin, true, 1, "B");
     v1[8] = 1;
     EXPECT_NE(checkProof(reseal(v1)).error.find("unknown record"), std::string::npos);
-    std::string v5 = sealProof(kBoundWin, true, 1, "B");
-    v5[8] = 5;
-    EXPECT_NE(checkProof(reseal(v5)).error.find("proof version 5"), std::string::npos);
+    std::string next = sealProof(kBoundWin, true, 1, "B");
+    next[8] = static_cast<char>(kProofVersion + 1);
+    EXPECT_NE(
+        checkProof(reseal(next)).error.find("proof version " + std::to_string(kProofVersion + 1)),
+        std::string::npos);
 }
 
 TEST(ProofCheck, RejectsAProofWithBoundLeavesAndOneMoveChanged) {

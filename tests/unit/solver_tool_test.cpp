@@ -204,8 +204,19 @@ TEST(SolveTool, ChecksProofsAndRefusesDamagedFiles) {
     EXPECT_EQ(check.status, 0);
     EXPECT_NE(check.out.find("valid: loss for the side to move"), std::string::npos);
     // The 4x4 proof has bound leaves (written as version 2 records and checked).
-    EXPECT_NE(check.out.find(" bound leaves)"), std::string::npos) << check.out;
-    EXPECT_EQ(check.out.find(" 0 bound leaves)"), std::string::npos) << check.out;
+    EXPECT_NE(check.out.find(" bound leaves, "), std::string::npos) << check.out;
+    EXPECT_EQ(check.out.find(" 0 bound leaves, "), std::string::npos) << check.out;
+    // Local search is off by default: no local leaves.
+    EXPECT_NE(check.out.find(" 0 local leaves)"), std::string::npos) << check.out;
+    // With --local the same result, with local leaves the checker verifies (version 5).
+    const std::string localProof = proof + ".local";
+    const CliRun local =
+        runCliTool("hippolyta-solve --size 4 --quiet --local --proof " + localProof);
+    EXPECT_EQ(local.out.rfind("loss nodes", 0), 0u) << local.out;
+    EXPECT_EQ(local.out.find(" local 0 "), std::string::npos) << local.out;
+    const CliRun localCheck = runCliTool("hippolyta-solve --check " + localProof);
+    EXPECT_EQ(localCheck.status, 0) << localCheck.out;
+    EXPECT_EQ(localCheck.out.find(" 0 local leaves)"), std::string::npos) << localCheck.out;
     fs::resize_file(proof, fs::file_size(proof) - 1);
     const CliRun damaged = runCliTool("hippolyta-solve --check " + proof);
     EXPECT_NE(damaged.status, 0);
