@@ -275,7 +275,7 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
 
 // A move to a proven loss for the opponent, for a win decided before its children were searched
 // (by region counts or bounds); they decide the child the same way.
-Move DfpnSolver::winningChild(Position& pos) {
+std::optional<Move> DfpnSolver::winningChild(Position& pos) {
     MoveList moves;
     pos.generateMoves(moves);
     for (const Move m : moves) {
@@ -285,7 +285,18 @@ Move DfpnSolver::winningChild(Position& pos) {
         pos.undoMove(m);
         if (lost) return m;
     }
-    return moves.front();  // not reached: a separated win keeps its best line
+    // A root local search decided can leave no child the rules decide at once (the child's
+    // own local search may run out of budget): prove a child lost, one at a time.
+    const DfpnLimits limits = limits_;
+    const uint64_t rootKey = rootKey_;
+    std::optional<Move> found;
+    for (size_t i = 0; i < moves.size() && !found; ++i) {
+        Position child = pos;
+        child.makeMove(moves[i]);
+        if (solve(child, limits).outcome == Outcome::Loss) found = moves[i];
+    }
+    rootKey_ = rootKey;
+    return found;  // none: the limits ran out first
 }
 
 DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
@@ -313,7 +324,7 @@ DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
         r.delta = e->delta;
         if (e->phi == 0) {
             r.outcome = Outcome::Win;
-            r.move = e->best ? Move::unpack(e->best - 1) : winningChild(pos);
+            r.move = e->best ? std::optional<Move>(Move::unpack(e->best - 1)) : winningChild(pos);
         } else if (e->delta == 0) {
             r.outcome = Outcome::Loss;
         }

@@ -129,7 +129,7 @@ class DfpnSolver {
     TableEntry* probe(uint64_t key);
     void store(uint64_t key, uint32_t phi, uint32_t delta, uint32_t work, uint32_t best);
     bool terminalValue(Position& pos, uint32_t& phi, uint32_t& delta);
-    Move winningChild(Position& pos);
+    std::optional<Move> winningChild(Position& pos);
     void tick();
 
     DfpnSettings settings_;

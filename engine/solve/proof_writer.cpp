@@ -103,6 +103,8 @@ class ProofBuilder {
         if (r.outcome != Outcome::Win)
             throw std::runtime_error("proof: could not prove again " + formatPosition(pos));
         if (const std::optional<Move> m = fromTable(pos)) return *m;
+        if (!r.move)
+            throw std::runtime_error("proof: no winning move found in " + formatPosition(pos));
         return *r.move;
     }
 

@@ -98,6 +98,22 @@ TEST(LocalSearch, ProofsWithLocalLeavesRejectOneMoveChanged) {
     EXPECT_EQ(plain.stats.localLeaves, 0u);
 }
 
+TEST(LocalSearch, AWinDecidedAtTheRootStillNamesAWinningMove) {
+    // A 4x6 reply to b1-b4/c5. With local search a subtree's root can be decided where none
+    // of its children is decided at once (their own searches run out of budget); the winning
+    // move must then be proven, not guessed: a guess made the proof's builder fail here.
+    RegionValuer valuer(nullptr);
+    DfpnSettings settings;
+    settings.tableMb = 64;
+    settings.local = true;
+    const Position pos = parsePosition("1BB1/B1x1/1W1x/3B/W2W/2W1 w");
+    const Proved p = solver_test::solveAndProve(pos, settings, valuer);
+    ASSERT_EQ(p.result.outcome, Outcome::Win);
+    const ProofSummary checked = checkProof(p.proof);
+    EXPECT_TRUE(checked.valid) << checked.error;
+    EXPECT_GT(checked.localLeaves, 0u);
+}
+
 TEST(LocalSearch, FreeMovesDecideWhenTheyOutnumberTheSquares) {
     // A lone contested region of 2 empty squares: 3 free moves win, 2 against lose, whatever
     // the amazons do; no search is needed either way.
