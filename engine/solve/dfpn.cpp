@@ -274,7 +274,8 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
 }
 
 // A move to a proven loss for the opponent, for a win decided before its children were searched
-// (by region counts or bounds); they decide the child the same way.
+// (by region counts, bounds or local search); the rules decide most such children the same way,
+// and the others are proven one at a time.
 std::optional<Move> DfpnSolver::winningChild(Position& pos) {
     MoveList moves;
     pos.generateMoves(moves);

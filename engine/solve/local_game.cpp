@@ -36,7 +36,7 @@ Outcome LocalGameSolver::solve(Position& walled, int spare) {
         default:
             break;
     }
-    givenUp_.emplace(key, true);
+    givenUp_.insert(key);
     return Outcome::Unknown;
 }
 
@@ -75,12 +75,11 @@ LocalGameSolver::Result LocalGameSolver::wins(Position& pos, int spare) {
         if (reply == Result::OutOfBudget) return reply;
         if (reply == Result::Loss) result = Result::Win;
     }
-    // The recursion may have rehashed the memo: look the entry up again.
-    Known& after = memo_[keyOf(pos, 0)];
+    // `known` is still valid: a rehash keeps references, and nothing clears the memo mid-search.
     if (result == Result::Win)
-        after.winFrom = static_cast<int16_t>(std::min<int>(after.winFrom, spare));
+        known.winFrom = static_cast<int16_t>(std::min<int>(known.winFrom, spare));
     else
-        after.lossUpTo = static_cast<int16_t>(std::max<int>(after.lossUpTo, spare));
+        known.lossUpTo = static_cast<int16_t>(std::max<int>(known.lossUpTo, spare));
     return result;
 }
 

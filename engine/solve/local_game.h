@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "engine/eval/regions.h"
 
@@ -57,7 +58,7 @@ class LocalGameSolver {
     std::unordered_map<Key, Known, KeyHash> memo_;
     // Positions and spares whose search ran out of budget: not searched again (df-pn comes
     // back to a node many times).
-    std::unordered_map<Key, bool, KeyHash> givenUp_;
+    std::unordered_set<Key, KeyHash> givenUp_;
 };
 
 }  // namespace hippolyta
