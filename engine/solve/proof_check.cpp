@@ -8,6 +8,7 @@
 #include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
+#include "engine/core/symmetry.h"
 
 namespace hippolyta {
 
@@ -127,6 +128,7 @@ class Checker {
         if (tag == 'B' && version_ >= 2) return boundLeaf(pos, expectWin);
         if (tag == 'S' && version_ >= 3) return scope(pos, expectWin);
         if (tag == 'G' && version_ >= 5) return localLeaf(pos, expectWin);
+        if (tag == 'Y' && version_ >= 6) return image(pos, expectWin);
         if (tag == 'R' && version_ >= 4) {
             if (expectWin) fail("a loss record where the side to move must win");
             return reducedLoss(pos);
@@ -216,11 +218,27 @@ class Checker {
     // must start with a move or a leaf, so scopes nest at most once per ply (no deep recursion
     // from a file of 'S' records).
     void scope(Position& pos, bool expectWin) {
-        if (at_ < end_ && bytes_[at_] == 'S') fail("a scope directly inside a scope");
+        if (at_ < end_ && (bytes_[at_] == 'S' || bytes_[at_] == 'Y'))
+            fail("a scope or an image directly inside a scope");
         std::unordered_set<ExactKey, ExactKeyHash> outer;
         outer.swap(seen_);
         node(pos, expectWin);
         seen_.swap(outer);
+    }
+
+    // A 'Y' record: the position's image under a symmetry of the board, proved instead (no
+    // records follow when the image is already in the proof). An image's records must not start
+    // with another image (no deep recursion from a file of 'Y' records).
+    void image(const Position& pos, bool expectWin) {
+        if (at_ >= end_) fail("records end early");
+        const int s = static_cast<unsigned char>(bytes_[at_++]);
+        if (s < 1 || s >= kSymmetryCount || !symmetryKeepsShape(pos.shape(), s))
+            fail("symmetry " + std::to_string(s) + " does not map the board onto itself");
+        Position mapped = transformPosition(pos, s);
+        const bool recordsFollow = seen_.count(ExactKey::of(mapped)) == 0;
+        if (recordsFollow && at_ < end_ && bytes_[at_] == 'Y')
+            fail("an image directly inside an image");
+        node(mapped, expectWin);
     }
 
     void countLeaf(const Position& pos, bool expectWin) {

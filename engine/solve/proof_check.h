@@ -3,7 +3,7 @@
 // solver's or the databases' code: region-count leaves are recounted by its own exhaustive
 // search.
 //
-// File (version 4, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
+// File (version 6, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
 // (formatPosition), u8 1 if the root's mover wins (0: it loses), u64 record count, the
 // records, u64 FNV-1a of everything before it.
 // The records walk the proof in preorder. A node's expected result follows from the side to
@@ -43,8 +43,14 @@
 //                      off, when each side may also spend a free move instead of moving
 //                      (exhaustive minimax). An owned region is an integer in the sum, so
 //                      this is exact (local_game.h).
-// Version 1 files (no 'B' records), version 2 (no 'S'), version 3 (no 'R') and version 4 (no
-// 'G') are still read.
+//   'Y' s              the image under a symmetry (version 6 on): s (1..7, symmetry.h) keeps
+//                      the board's shape, and the position's image under s has the same
+//                      result, its records following (none if the image is already in the
+//                      proof). Each symmetry maps queen moves to queen moves, so a position and
+//                      its image have the same value. The merge of a split whose subproblems
+//                      are images of each other (a symmetric root) writes these.
+// Version 1 files (no 'B' records), version 2 (no 'S'), version 3 (no 'R'), version 4 (no
+// 'G') and version 5 (no 'Y') are still read.
 #pragma once
 
 #include <cstdint>
@@ -54,7 +60,7 @@
 
 namespace hippolyta {
 
-constexpr uint32_t kProofVersion = 5;  // written; 1 to 5 are read
+constexpr uint32_t kProofVersion = 6;  // written; 1 to 6 are read
 
 struct ProofSummary {
     bool valid = false;

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "engine/core/notation.h"
+#include "engine/core/symmetry.h"
 
 namespace hippolyta {
 
@@ -131,7 +132,8 @@ std::string scopedChild(const Position& child, bool childWins, const std::string
 
 }  // namespace
 
-std::string proofOfWinByMove(const Position& root, Move move, const std::string& childProof) {
+std::string proofOfWinByMove(const Position& root, Move move, const std::string& childProof,
+                             int symmetry) {
     if (!root.isLegal(move))
         throw std::runtime_error("proof: " + formatMove(move, root.shape()) + " is not legal");
     Position child = root;
@@ -139,23 +141,36 @@ std::string proofOfWinByMove(const Position& root, Move move, const std::string&
     uint64_t records = 1;
     std::string body = {'W', static_cast<char>(move.from), static_cast<char>(move.to),
                         static_cast<char>(move.arrow)};
+    if (symmetry != 0) {
+        body += {'Y', static_cast<char>(symmetry)};
+        ++records;
+        child = transformPosition(child, symmetry);
+    }
     body += scopedChild(child, false, childProof, formatMove(move, root.shape()), records);
     return sealProof(formatPosition(root), true, records, body);
 }
 
-std::string proofOfLoss(const Position& root, const std::vector<std::string>& replyProofs) {
+std::string proofOfLoss(const Position& root, const std::vector<ReplyProof>& replies) {
     MoveList moves;
     root.generateMoves(moves);
-    if (replyProofs.size() != moves.size())
-        throw std::runtime_error("proof: " + std::to_string(replyProofs.size()) +
-                                 " reply proofs for " + std::to_string(moves.size()) + " moves");
+    if (replies.size() != moves.size())
+        throw std::runtime_error("proof: " + std::to_string(replies.size()) + " reply proofs for " +
+                                 std::to_string(moves.size()) + " moves");
+    std::unordered_set<std::string> inProof;  // the children and images checked so far
     uint64_t records = 1;
     std::string body = "L";
     for (size_t i = 0; i < moves.size(); ++i) {
         Position child = root;
         child.makeMove(moves[i]);
-        body +=
-            scopedChild(child, true, replyProofs[i], formatMove(moves[i], root.shape()), records);
+        if (!inProof.insert(formatPosition(child)).second) continue;  // an earlier one's image
+        const ReplyProof& reply = replies[i];
+        if (reply.symmetry != 0) {
+            body += {'Y', static_cast<char>(reply.symmetry)};
+            ++records;
+            child = transformPosition(child, reply.symmetry);
+            if (!inProof.insert(formatPosition(child)).second) continue;
+        }
+        body += scopedChild(child, true, reply.bytes, formatMove(moves[i], root.shape()), records);
     }
     return sealProof(formatPosition(root), false, records, body);
 }

@@ -30,10 +30,17 @@ std::string buildProof(DfpnSolver& solver, const Position& root, bool rootWins,
 // records in a scope of its own ('S'). Each file's framing, position and result are checked
 // against the child it stands for; its records are left to checkProof. Throw
 // std::runtime_error naming the child at fault.
-// The root's mover wins by `move`; childProof proves the child a loss for its mover.
-std::string proofOfWinByMove(const Position& root, Move move, const std::string& childProof);
-// The root's mover loses: replyProofs[i] proves the child after the i-th move of
-// generateMoves a win for its mover.
-std::string proofOfLoss(const Position& root, const std::vector<std::string>& replyProofs);
+// The root's mover wins by `move`; childProof proves the child a loss for its mover, or,
+// when `symmetry` is not 0, the child's image under that symmetry (a 'Y' record).
+std::string proofOfWinByMove(const Position& root, Move move, const std::string& childProof,
+                             int symmetry = 0);
+// A reply's proof for proofOfLoss: the proof file of the child's image under `symmetry` (0:
+// of the child itself). An image is written as a 'Y' record, followed by the image's records
+// unless they are already in the proof (an earlier reply's image).
+struct ReplyProof {
+    std::string bytes;
+    int symmetry = 0;
+};
+std::string proofOfLoss(const Position& root, const std::vector<ReplyProof>& replies);
 
 }  // namespace hippolyta

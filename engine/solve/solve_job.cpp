@@ -9,9 +9,11 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <unordered_map>
 
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
+#include "engine/core/symmetry.h"
 #include "engine/eval/territory.h"
 
 namespace hippolyta {
@@ -63,13 +65,64 @@ std::string readOutcome(const std::string& dir, int index) {
     return outcome;
 }
 
+bool decided(const std::string& outcome) {
+    return outcome == "win" || outcome == "loss";
+}
+
+// A subproblem's place among its images: subproblems whose positions are images of each other
+// under a symmetry of the board (a symmetric root's moves come in such orbits) have one value,
+// so one of each orbit is solved, its representative: the first one with a result that
+// decides it, else the first one. `rep`'s position is this one's image under `symmetry` (0 for
+// the representative itself).
+struct Orbit {
+    int rep;
+    int symmetry;
+};
+
+int symmetryBetween(const Position& from, const std::string& to) {
+    for (int s = 0; s < kSymmetryCount; ++s)
+        if (symmetryKeepsShape(from.shape(), s) && formatPosition(transformPosition(from, s)) == to)
+            return s;
+    return -1;
+}
+
+std::vector<Orbit> orbitsOf(const std::vector<Task>& tasks, const std::string& dir) {
+    std::vector<Position> positions;
+    std::vector<int> first(tasks.size());  // the orbit's first subproblem
+    std::unordered_map<std::string, int> firstOf;
+    for (size_t i = 0; i < tasks.size(); ++i) {
+        positions.push_back(parsePosition(tasks[i].position));
+        first[i] = static_cast<int>(i);
+        for (int s = 1; s < kSymmetryCount; ++s) {
+            if (!symmetryKeepsShape(positions[i].shape(), s)) continue;
+            const auto it = firstOf.find(formatPosition(transformPosition(positions[i], s)));
+            if (it != firstOf.end()) first[i] = it->second;
+        }
+        if (first[i] == static_cast<int>(i))
+            firstOf.emplace(formatPosition(positions[i]), first[i]);
+    }
+    std::vector<int> rep(first);
+    for (size_t i = tasks.size(); i-- > 0;)  // the first decided member wins
+        if (decided(readOutcome(dir, tasks[i].index))) rep[first[i]] = static_cast<int>(i);
+    std::vector<Orbit> orbits;
+    for (size_t i = 0; i < tasks.size(); ++i) {
+        const int r = rep[first[i]];
+        orbits.push_back({r, symmetryBetween(positions[i], formatPosition(positions[r]))});
+    }
+    return orbits;
+}
+
 // The shard's subproblems to solve now, in order: the untried ones by index, then (when
 // retrying) the unknown ones, closest to a decision first.
 std::vector<Task> shardQueue(const std::string& dir, const ShardSpec& spec) {
     std::vector<Task> untried;
     std::vector<std::pair<uint64_t, Task>> unknown;
-    for (const Task& t : readTasks(dir)) {
+    const std::vector<Task> tasks = readTasks(dir);
+    const std::vector<Orbit> orbits = orbitsOf(tasks, dir);
+    for (size_t i = 0; i < tasks.size(); ++i) {
+        const Task& t = tasks[i];
         if (t.index % spec.shards != spec.shard) continue;
+        if (orbits[i].rep != static_cast<int>(i)) continue;  // its image is solved instead
         const std::string path = indexed(dir, "result", t.index, "txt");
         if (!fileExists(path)) {
             untried.push_back(t);
@@ -226,11 +279,15 @@ std::string mergeSplit(const std::string& dir) {
         int solved = 0, unsolved = 0, wins = 0, losses = 0;
     };
     std::map<int, Group> groups;
-    int missing = 0, wins = 0, losses = 0;
+    const std::vector<Orbit> orbits = orbitsOf(tasks, dir);
+    int missing = 0, wins = 0, losses = 0, images = 0;
     std::string refutation;
-    for (const Task& t : tasks) {
+    for (size_t i = 0; i < tasks.size(); ++i) {
+        const Task& t = tasks[i];
         Group& g = groups[staticEvaluation(parsePosition(t.position))];
-        std::string outcome = readOutcome(dir, t.index);
+        const int rep = orbits[i].rep;
+        images += rep != static_cast<int>(i);
+        std::string outcome = readOutcome(dir, tasks[rep].index);
         if (outcome.empty()) {
             outcome = "unknown";
             ++missing;
@@ -246,6 +303,9 @@ std::string mergeSplit(const std::string& dir) {
     const int total = static_cast<int>(tasks.size());
     out << "subproblems " << total << " solved " << wins + losses << " unsolved "
         << total - wins - losses << " (no result yet: " << missing << ")\n";
+    if (images > 0)
+        out << "images " << images
+            << " (by a symmetry of the board, the same as another subproblem: its result)\n";
     out << "root: ";
     if (losses > 0)
         out << "win for the side to move (" << refutation << " leaves the opponent lost)\n";
@@ -262,27 +322,30 @@ std::string mergeSplit(const std::string& dir) {
 
 std::string writeMergedProofs(const std::string& dir) {
     const std::vector<Task> tasks = readTasks(dir);
+    const std::vector<Orbit> orbits = orbitsOf(tasks, dir);
     const Position root = parsePosition(firstLine(readWholeFile(dir + "/root.txt")));
-    const auto proofOf = [&](int index) {
-        const std::string path = indexed(dir, "proof", index, "hprf");
+    // The proof of a subproblem's orbit's representative (solved for it, perhaps an image).
+    const auto proofOf = [&](size_t i) {
+        const std::string path = indexed(dir, "proof", tasks[orbits[i].rep].index, "hprf");
         if (!fileExists(path)) throw std::runtime_error(path + ": missing");
         return readWholeFile(path);
     };
     std::string proof;
     bool everyReplyWins = true;
-    for (const Task& t : tasks) {
-        const std::string outcome = readOutcome(dir, t.index);
+    for (size_t i = 0; i < tasks.size(); ++i) {
+        const std::string outcome = readOutcome(dir, tasks[orbits[i].rep].index);
         if (outcome == "loss") {  // this reply refutes: the root's mover wins by it
-            proof = proofOfWinByMove(root, parseMove(t.move, root.shape()), proofOf(t.index));
+            proof = proofOfWinByMove(root, parseMove(tasks[i].move, root.shape()), proofOf(i),
+                                     orbits[i].symmetry);
             break;
         }
         everyReplyWins = everyReplyWins && outcome == "win";
     }
     if (proof.empty() && !everyReplyWins) return "";
-    std::vector<std::string> replies;
+    std::vector<ReplyProof> replies;
     if (proof.empty())
-        for (const Task& t : tasks)
-            replies.push_back(proofOf(t.index));
+        for (size_t i = 0; i < tasks.size(); ++i)
+            replies.push_back({proofOf(i), orbits[i].symmetry});
     const bool rootWins = !proof.empty();
     if (!rootWins) proof = proofOfLoss(root, replies);
     std::string lines;

@@ -50,10 +50,18 @@ uint64_t records(const std::string& proof) {
     return readProofFile(proof).records;
 }
 
+// Each child's own proof, for proofOfLoss.
+std::vector<ReplyProof> ownProofs(const std::vector<std::string>& proofs) {
+    std::vector<ReplyProof> out;
+    for (const std::string& p : proofs)
+        out.push_back({p, 0});
+    return out;
+}
+
 TEST(ProofMerge, RepliesJoinIntoACheckedLossAndAMoveBeforeIt) {
     const LostRoot r;
     ASSERT_GT(r.replies.size(), 10u);
-    const std::string loss = proofOfLoss(r.root, r.replies);
+    const std::string loss = proofOfLoss(r.root, ownProofs(r.replies));
     const ProofSummary s = checkProof(loss);
     ASSERT_TRUE(s.valid) << s.error;
     EXPECT_FALSE(s.rootWins);
@@ -81,7 +89,7 @@ TEST(ProofMerge, RefusesAChildsProofThatIsNotThatChilds) {
     EXPECT_THROW(
         {
             try {
-                proofOfLoss(r.root, swapped);
+                proofOfLoss(r.root, ownProofs(swapped));
             } catch (const std::runtime_error& e) {
                 EXPECT_NE(std::string(e.what()).find(": the proof of "), std::string::npos);
                 throw;
@@ -90,7 +98,7 @@ TEST(ProofMerge, RefusesAChildsProofThatIsNotThatChilds) {
         std::runtime_error);
     std::vector<std::string> short_ = r.replies;
     short_.pop_back();
-    EXPECT_THROW(proofOfLoss(r.root, short_), std::runtime_error);
+    EXPECT_THROW(proofOfLoss(r.root, ownProofs(short_)), std::runtime_error);
     // The right child, the wrong result: a file that claims the root wins.
     const std::string claimsWin = sealProof(formatPosition(r.root), true, 1, "L");
     try {
@@ -105,7 +113,7 @@ TEST(ProofMerge, RefusesAChildsProofThatIsNotThatChilds) {
     damaged[damaged.size() / 2] ^= 1;
     std::vector<std::string> withDamage = r.replies;
     withDamage[0] = damaged;
-    EXPECT_THROW(proofOfLoss(r.root, withDamage), std::runtime_error);
+    EXPECT_THROW(proofOfLoss(r.root, ownProofs(withDamage)), std::runtime_error);
 }
 
 TEST(ProofMerge, AScopeSeesNothingOfTheProofAroundIt) {
@@ -120,7 +128,7 @@ TEST(ProofMerge, AScopeSeesNothingOfTheProofAroundIt) {
     // A scope in a scope adds nothing: refused, so a file of 'S' records cannot recurse deep.
     const ProofSummary nested =
         checkProof(sealProof(child.position, child.rootWins, 2 + child.records, "SS" + child.body));
-    EXPECT_NE(nested.error.find("a scope directly inside a scope"), std::string::npos)
+    EXPECT_NE(nested.error.find("a scope or an image directly inside a scope"), std::string::npos)
         << nested.error;
     const ProofSummary many =
         checkProof(sealProof(child.position, true, 1, std::string(1 << 20, 'S')));
