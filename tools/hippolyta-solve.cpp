@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
         ("db", po::value(&job.databasePath)->value_name("FILE"), "endgame database to use")
         ("checkpoint", po::value(&job.checkpointPath)->value_name("FILE"),
             "resume from FILE if it exists; write it every --checkpoint-minutes and at the end "
-            "(with --shard: one per subproblem in DIR when given)")
+            "(with --shard: `--checkpoint on`, one per subproblem in DIR)")
         ("checkpoint-minutes", po::value(&job.checkpointMinutes)->default_value(5)->value_name("M"),
             "minutes between checkpoints")
         ("proof", po::value(&job.proofPath)->value_name("FILE"), "write the proof when solved")
@@ -112,7 +112,9 @@ int main(int argc, char** argv) {
         ("cells", po::value(&cells)->default_value(8)->value_name("K"),
             "largest region of the database, in squares (1..8)")
         ("split", po::value(&split)->value_name("DIR"), "one subproblem per legal move in DIR")
-        ("shard", po::value(&shardSpec)->value_name("K/N"), "solve subproblems I with I%N == K")
+        ("shard", po::value(&shardSpec)->value_name("K/N"),
+            "solve subproblems I with I%N == K (one of each group that are images of each "
+            "other under a symmetry of the board)")
         ("dir", po::value(&dir)->value_name("DIR"), "the split's folder for --shard")
         ("retry-unknown", po::bool_switch(&spec.retryUnknown),
             "with --shard: solve the unknown subproblems again too (a later pass with more "
@@ -135,6 +137,12 @@ int main(int argc, char** argv) {
                 spec.shard < 0 || spec.shard >= spec.shards)
                 throw UsageError("--shard takes K/N with 0 <= K < N");
             if (dir.empty()) throw UsageError("--shard needs --dir DIR");
+            // Each subproblem has its own checkpoint in DIR: a file name would mislead, and
+            // "off" would turn them on.
+            if (cli.given("checkpoint") && job.checkpointPath != "on")
+                throw UsageError(
+                    "with --shard, --checkpoint takes only 'on' (a file per subproblem "
+                    "in DIR); leave it out for none");
         } else if (spec.retryUnknown) {
             throw UsageError("--retry-unknown goes with --shard K/N --dir DIR");
         }
@@ -178,7 +186,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (cli.given("shard")) {
-            if (!job.checkpointPath.empty()) job.checkpointPath = dir;
+            if (job.checkpointPath == "on") job.checkpointPath = dir;
             runShard(job, dir, spec,
                      [](const std::string& line) { std::cout << line << std::endl; });
             return stopRequested ? 1 : 0;

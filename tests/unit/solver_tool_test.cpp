@@ -164,6 +164,11 @@ TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
     }
     EXPECT_EQ(retried, unknown);
     EXPECT_EQ(runCliTool("hippolyta-solve --retry-unknown --nodes 5").status, 2 * 256);
+    // With --shard, "--checkpoint off" (or a file name) would have meant on: refused.
+    const CliRun off =
+        runCliTool("hippolyta-solve --quiet --shard 0/1 --dir " + dir + " --checkpoint off");
+    EXPECT_EQ(off.status, 2 * 256);
+    EXPECT_NE(off.out.find("--checkpoint takes only 'on'"), std::string::npos) << off.out;
 }
 
 TEST(SolveTool, MergeProvesTheLineBeforeALostRoot) {
