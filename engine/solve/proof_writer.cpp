@@ -130,6 +130,13 @@ std::string scopedChild(const Position& child, bool childWins, const std::string
     return 'S' + f.body;
 }
 
+// A 'Y' record: `child` is proved by its image under `symmetry`, which it becomes.
+void appendImage(std::string& body, uint64_t& records, Position& child, int symmetry) {
+    body += {'Y', static_cast<char>(symmetry)};
+    ++records;
+    child = transformPosition(child, symmetry);
+}
+
 }  // namespace
 
 std::string proofOfWinByMove(const Position& root, Move move, const std::string& childProof,
@@ -141,11 +148,7 @@ std::string proofOfWinByMove(const Position& root, Move move, const std::string&
     uint64_t records = 1;
     std::string body = {'W', static_cast<char>(move.from), static_cast<char>(move.to),
                         static_cast<char>(move.arrow)};
-    if (symmetry != 0) {
-        body += {'Y', static_cast<char>(symmetry)};
-        ++records;
-        child = transformPosition(child, symmetry);
-    }
+    if (symmetry != 0) appendImage(body, records, child, symmetry);
     body += scopedChild(child, false, childProof, formatMove(move, root.shape()), records);
     return sealProof(formatPosition(root), true, records, body);
 }
@@ -165,9 +168,7 @@ std::string proofOfLoss(const Position& root, const std::vector<ReplyProof>& rep
         if (!inProof.insert(formatPosition(child)).second) continue;  // an earlier one's image
         const ReplyProof& reply = replies[i];
         if (reply.symmetry != 0) {
-            body += {'Y', static_cast<char>(reply.symmetry)};
-            ++records;
-            child = transformPosition(child, reply.symmetry);
+            appendImage(body, records, child, reply.symmetry);
             if (!inProof.insert(formatPosition(child)).second) continue;
         }
         body += scopedChild(child, true, reply.bytes, formatMove(moves[i], root.shape()), records);
