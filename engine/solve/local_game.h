@@ -28,6 +28,7 @@ class LocalGameSolver {
     // move, Unknown when the budget runs out.
     Outcome solve(Position& walled, int spare);
     uint64_t nodesSearched() const { return nodes_; }
+    uint64_t givenUpSearches() const { return givenUpSearches_; }  // ran out of budget
 
   private:
     struct Key {
@@ -55,6 +56,7 @@ class LocalGameSolver {
     size_t maxEntries_;
     uint64_t nodes_ = 0;
     uint64_t callNodes_ = 0;
+    uint64_t givenUpSearches_ = 0;
     std::unordered_map<Key, Known, KeyHash> memo_;
     // Positions and spares whose search ran out of budget: not searched again (df-pn comes
     // back to a node many times).

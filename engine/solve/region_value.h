@@ -44,6 +44,9 @@ class RegionValuer {
                     LeafRule* rule = nullptr) const;
     const RegionDatabase* database() const { return db_; }
     uint64_t databaseHits() const { return hits_; }
+    // The local searches' work: their nodes, and the searches that ran out of budget.
+    uint64_t localNodes() const { return local_.nodesSearched(); }
+    uint64_t localGivenUp() const { return local_.givenUpSearches(); }
 
   private:
     // Search nodes for a contested region's count with the other side frozen.

@@ -219,6 +219,10 @@ TEST(SolveTool, ChecksProofsAndRefusesDamagedFiles) {
         runCliTool("hippolyta-solve --size 4 --quiet --local --proof " + localProof);
     EXPECT_EQ(local.out.rfind("loss nodes", 0), 0u) << local.out;
     EXPECT_EQ(local.out.find(" local 0 "), std::string::npos) << local.out;
+    // Its line gives the local searches' own work; the default's does not.
+    EXPECT_NE(local.out.find(" local_nodes "), std::string::npos) << local.out;
+    EXPECT_NE(local.out.find(" local_given_up "), std::string::npos) << local.out;
+    EXPECT_EQ(solve.out.find("local_nodes"), std::string::npos) << solve.out;
     const CliRun localCheck = runCliTool("hippolyta-solve --check " + localProof);
     EXPECT_EQ(localCheck.status, 0) << localCheck.out;
     EXPECT_EQ(localCheck.out.find(" 0 local leaves)"), std::string::npos) << localCheck.out;
