@@ -173,7 +173,7 @@ std::string SolveReport::line() const {
     // Nodes the search decided without searching on: by region counts, bounds, local search.
     out << " counted " << result.separatedLeaves << " bounded " << result.boundLeaves << " local "
         << result.localLeaves;
-    if (localNodes) out << " local_nodes " << localNodes << " local_given_up " << localGivenUp;
+    if (localSearch) out << " local_nodes " << localNodes << " local_given_up " << localGivenUp;
     out << " database " << database << " database_hits " << databaseHits;
     if (resumed) out << " resumed";
     return out.str();
@@ -227,6 +227,7 @@ SolveReport runSolve(const SolveJob& job) {
         report.proofBytes = proof.size();
     }
     report.databaseHits = valuer.databaseHits();
+    report.localSearch = job.settings.local;
     report.localNodes = valuer.localNodes();
     report.localGivenUp = valuer.localGivenUp();
     return report;

@@ -37,7 +37,8 @@ struct SolveReport {
     size_t proofBytes = 0;
     uint64_t databaseHits = 0;
     std::string database;  // "none" or "PATH (K cells, E entries)"
-    // With --local: the local searches' nodes, and those that ran out of budget.
+    // With --local (localSearch): the local searches' nodes, and those that ran out of budget.
+    bool localSearch = false;
     uint64_t localNodes = 0, localGivenUp = 0;
     // One line: "win b1-b4/b3 nodes N seconds S proof R records ...".
     std::string line() const;
