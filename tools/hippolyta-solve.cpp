@@ -119,6 +119,9 @@ int main(int argc, char** argv) {
         ("retry-unknown", po::bool_switch(&spec.retryUnknown),
             "with --shard: solve the unknown subproblems again too (a later pass with more "
             "time; closest to a decision first)")
+        ("guess", po::value(&spec.guesses)->value_name("N"),
+            "with --shard: solve each subproblem after its N likeliest winning moves (those "
+            "that won its solved siblings), each alone, instead of whole")
         ("merge", po::value(&merge)->value_name("DIR"),
             "combine the subproblems' results; once they decide the root, their proofs too "
             "(DIR/proof.hprf)")
@@ -143,9 +146,10 @@ int main(int argc, char** argv) {
                 throw UsageError(
                     "with --shard, --checkpoint takes only 'on' (a file per subproblem "
                     "in DIR); leave it out for none");
-        } else if (spec.retryUnknown) {
-            throw UsageError("--retry-unknown goes with --shard K/N --dir DIR");
+        } else if (spec.retryUnknown || cli.given("guess")) {
+            throw UsageError("--retry-unknown and --guess go with --shard K/N --dir DIR");
         }
+        if (cli.given("guess") && spec.guesses < 1) throw UsageError("--guess takes N >= 1");
         if (job.settings.tableMb < 1) throw UsageError("--table-mb must be at least 1");
         if (evalInit && noEval) throw UsageError("--eval-init and --no-eval-init contradict");
     };

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -15,55 +14,12 @@
 #include "engine/core/notation.h"
 #include "engine/core/symmetry.h"
 #include "engine/eval/territory.h"
+#include "engine/solve/reply_guesses.h"
+#include "engine/solve/split_files.h"
 
 namespace hippolyta {
 
 namespace {
-
-const char* outcomeName(Outcome o) {
-    return o == Outcome::Win ? "win" : o == Outcome::Loss ? "loss" : "unknown";
-}
-
-bool fileExists(const std::string& path) {
-    struct stat st;
-    return ::stat(path.c_str(), &st) == 0;
-}
-
-std::string indexed(const std::string& dir, const char* stem, int i, const char* ext) {
-    char name[32];
-    std::snprintf(name, sizeof name, "%s-%04d.%s", stem, i, ext);
-    return dir + "/" + name;
-}
-
-struct Task {
-    int index;
-    std::string move;
-    std::string position;
-};
-
-std::vector<Task> readTasks(const std::string& dir) {
-    std::istringstream in(readWholeFile(dir + "/tasks.txt"));
-    std::vector<Task> tasks;
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        Task t;
-        if (!(fields >> t.index >> t.move)) throw std::runtime_error("bad line in tasks.txt");
-        std::getline(fields >> std::ws, t.position);
-        tasks.push_back(t);
-    }
-    return tasks;
-}
-
-// A subproblem's outcome from its result file: "win", "loss", "unknown", or "" if none yet.
-std::string readOutcome(const std::string& dir, int index) {
-    const std::string path = indexed(dir, "result", index, "txt");
-    if (!fileExists(path)) return "";
-    std::istringstream in(readWholeFile(path));
-    std::string indexText, move, outcome = "unknown";
-    in >> indexText >> move >> outcome;
-    return outcome;
-}
 
 bool decided(const std::string& outcome) {
     return outcome == "win" || outcome == "loss";
@@ -86,7 +42,7 @@ int symmetryBetween(const Position& from, const std::string& to) {
     return -1;
 }
 
-std::vector<Orbit> orbitsOf(const std::vector<Task>& tasks, const std::string& dir) {
+std::vector<Orbit> orbitsOf(const std::vector<SplitTask>& tasks, const std::string& dir) {
     std::vector<Position> positions;
     std::vector<int> first(tasks.size());  // the orbit's first subproblem
     std::unordered_map<std::string, int> firstOf;
@@ -114,16 +70,16 @@ std::vector<Orbit> orbitsOf(const std::vector<Task>& tasks, const std::string& d
 
 // The shard's subproblems to solve now, in order: the untried ones by index, then (when
 // retrying) the unknown ones, closest to a decision first.
-std::vector<Task> shardQueue(const std::string& dir, const ShardSpec& spec) {
-    std::vector<Task> untried;
-    std::vector<std::pair<uint64_t, Task>> unknown;
-    const std::vector<Task> tasks = readTasks(dir);
+std::vector<SplitTask> shardQueue(const std::string& dir, const ShardSpec& spec) {
+    std::vector<SplitTask> untried;
+    std::vector<std::pair<uint64_t, SplitTask>> unknown;
+    const std::vector<SplitTask> tasks = readTasks(dir);
     const std::vector<Orbit> orbits = orbitsOf(tasks, dir);
     for (size_t i = 0; i < tasks.size(); ++i) {
-        const Task& t = tasks[i];
+        const SplitTask& t = tasks[i];
         if (t.index % spec.shards != spec.shard) continue;
         if (orbits[i].rep != static_cast<int>(i)) continue;  // its image is solved instead
-        const std::string path = indexed(dir, "result", t.index, "txt");
+        const std::string path = indexedPath(dir, "result", t.index, "txt");
         if (!fileExists(path)) {
             untried.push_back(t);
             continue;
@@ -141,12 +97,6 @@ std::vector<Task> shardQueue(const std::string& dir, const ShardSpec& spec) {
     for (const auto& entry : unknown)
         untried.push_back(entry.second);
     return untried;
-}
-
-void appendHistory(const std::string& dir, const std::string& line) {
-    std::ofstream out(dir + "/history.txt", std::ios::out | std::ios::app);
-    out << line << std::flush;
-    if (!out) throw FileError(dir + "/history.txt: cannot append");
 }
 
 std::string firstLine(const std::string& text) {
@@ -258,27 +208,35 @@ int writeSplit(const Position& root, const std::string& dir,
 void runShard(SolveJob job, const std::string& dir, const ShardSpec& spec,
               const std::function<void(const std::string&)>& report) {
     const bool checkpoints = !job.checkpointPath.empty();
-    for (const Task& t : shardQueue(dir, spec)) {
+    std::vector<SplitTask> tasks;
+    std::map<int, Move> wins;
+    if (spec.guesses > 0) {
+        tasks = readTasks(dir);
+        wins = winningMoves(dir, tasks);
+    }
+    for (const SplitTask& t : shardQueue(dir, spec)) {
+        if (spec.guesses > 0) {
+            solveByGuesses(job, dir, tasks, t, spec.guesses, wins, report);
+            if (job.stop && job.stop->load()) return;
+            continue;
+        }
         job.root = parsePosition(t.position);
-        job.proofPath = indexed(dir, "proof", t.index, "hprf");
-        if (checkpoints) job.checkpointPath = indexed(dir, "checkpoint", t.index, "ckpt");
+        job.proofPath = indexedPath(dir, "proof", t.index, "hprf");
+        if (checkpoints) job.checkpointPath = indexedPath(dir, "checkpoint", t.index, "ckpt");
         const SolveReport r = runSolve(job);
         if (job.stop && job.stop->load()) return;  // interrupted: no result, rerun resumes
-        std::ostringstream line;
-        line << t.index << ' ' << t.move << ' ' << outcomeName(r.result.outcome) << ' '
-             << r.result.nodes << ' ' << r.seconds << ' ' << r.result.phi << ' ' << r.result.delta
-             << '\n';
-        writeFileAtomically(indexed(dir, "result", t.index, "txt"), line.str());
-        appendHistory(dir, line.str());
+        const std::string line = resultLine(t, outcomeName(r.result.outcome), r.result.nodes,
+                                            r.seconds, r.result.phi, r.result.delta);
+        recordResult(dir, t, line);
         // A decided subproblem's table is of no further use (and may be gigabytes).
         if (checkpoints && r.result.outcome != Outcome::Unknown)
             std::remove(job.checkpointPath.c_str());
-        report(line.str().substr(0, line.str().size() - 1));
+        report(line.substr(0, line.size() - 1));
     }
 }
 
 std::string mergeSplit(const std::string& dir) {
-    const std::vector<Task> tasks = readTasks(dir);
+    const std::vector<SplitTask> tasks = readTasks(dir);
     struct Group {
         int solved = 0, unsolved = 0, wins = 0, losses = 0;
     };
@@ -287,7 +245,7 @@ std::string mergeSplit(const std::string& dir) {
     int missing = 0, wins = 0, losses = 0, images = 0;
     std::string refutation;
     for (size_t i = 0; i < tasks.size(); ++i) {
-        const Task& t = tasks[i];
+        const SplitTask& t = tasks[i];
         Group& g = groups[staticEvaluation(parsePosition(t.position))];
         const int rep = orbits[i].rep;
         images += rep != static_cast<int>(i);
@@ -325,12 +283,12 @@ std::string mergeSplit(const std::string& dir) {
 }
 
 std::string writeMergedProofs(const std::string& dir) {
-    const std::vector<Task> tasks = readTasks(dir);
+    const std::vector<SplitTask> tasks = readTasks(dir);
     const std::vector<Orbit> orbits = orbitsOf(tasks, dir);
     const Position root = parsePosition(firstLine(readWholeFile(dir + "/root.txt")));
     // The proof of a subproblem's orbit's representative (solved for it, perhaps an image).
     const auto proofOf = [&](size_t i) {
-        const std::string path = indexed(dir, "proof", tasks[orbits[i].rep].index, "hprf");
+        const std::string path = indexedPath(dir, "proof", tasks[orbits[i].rep].index, "hprf");
         if (!fileExists(path)) throw std::runtime_error(path + ": missing");
         return readWholeFile(path);
     };

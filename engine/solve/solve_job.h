@@ -71,9 +71,12 @@ int writeSplit(const Position& root, const std::string& dir,
 // checkpoint, when the job has them), after the untried ones, closest to a decision first
 // (smallest min(PHI, DELTA)). A decided subproblem's checkpoint is deleted. `report` gets a
 // line per subproblem.
+// With `guesses` > 0, each subproblem is solved after its likeliest winning moves instead of
+// whole (solveByGuesses, reply_guesses.h).
 struct ShardSpec {
     int shard = 0, shards = 1;
     bool retryUnknown = false;
+    int guesses = 0;
 };
 void runShard(SolveJob job, const std::string& dir, const ShardSpec& spec,
               const std::function<void(const std::string&)>& report);

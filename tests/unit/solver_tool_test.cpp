@@ -164,6 +164,10 @@ TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
     }
     EXPECT_EQ(retried, unknown);
     EXPECT_EQ(runCliTool("hippolyta-solve --retry-unknown --nodes 5").status, 2 * 256);
+    EXPECT_EQ(runCliTool("hippolyta-solve --guess 2 --nodes 5").status, 2 * 256);
+    const CliRun noGuesses = runCliTool(shard + " --guess 0");
+    EXPECT_EQ(noGuesses.status, 2 * 256);
+    EXPECT_NE(noGuesses.out.find("--guess takes N >= 1"), std::string::npos) << noGuesses.out;
     // With --shard, "--checkpoint off" (or a file name) would have meant on: refused.
     const CliRun off =
         runCliTool("hippolyta-solve --quiet --shard 0/1 --dir " + dir + " --checkpoint off");

@@ -1,0 +1,44 @@
+// The files of a split's folder (solve_job.h): tasks.txt, the result and proof of each
+// subproblem (result-IIII.txt, proof-IIII.hprf), history.txt. Shared by the shard, the merge
+// and the guessed replies (reply_guesses.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/solve/dfpn.h"
+
+namespace hippolyta {
+
+struct SplitTask {
+    int index;
+    std::string move;
+    std::string position;
+};
+
+// DIR/tasks.txt; throws std::runtime_error on a bad line, FileError when it cannot be read.
+std::vector<SplitTask> readTasks(const std::string& dir);
+
+// DIR/STEM-IIII.EXT, the index in four digits.
+std::string indexedPath(const std::string& dir, const char* stem, int index, const char* ext);
+
+bool fileExists(const std::string& path);
+
+// "win", "loss" or "unknown": a result file's outcome column.
+const char* outcomeName(Outcome o);
+
+// A subproblem's outcome from its result file: "win", "loss", "unknown", or "" if none yet.
+std::string readOutcome(const std::string& dir, int index);
+
+// Appends a line (with its newline) to the file and flushes it.
+void appendLine(const std::string& path, const std::string& line);
+
+// A subproblem's result line: "INDEX MOVE OUTCOME NODES SECONDS PHI DELTA\n".
+std::string resultLine(const SplitTask& task, const std::string& outcome, uint64_t nodes,
+                       double seconds, uint64_t phi, uint64_t delta);
+// Writes the line to result-IIII.txt (atomically) and appends it to history.txt, so that a
+// later pass keeps the earlier ones' figures.
+void recordResult(const std::string& dir, const SplitTask& task, const std::string& line);
+
+}  // namespace hippolyta
