@@ -43,7 +43,8 @@ void recordWinByGuess(const std::string& dir, const SplitTask& task, const Posit
                       const std::string& childProofPath, const SolveReport& r) {
     writeFileAtomically(indexedPath(dir, "proof", task.index, "hprf"),
                         proofOfWinByMove(pos, move, readWholeFile(childProofPath)));
-    recordResult(dir, task, resultLine(task, "win", r.result.nodes, r.seconds, 0, kPnInfinity));
+    recordResult(dir, task,
+                 resultLine(taskHead(task), "win", r.result.nodes, r.seconds, 0, kPnInfinity));
     std::remove(indexedPath(dir, "checkpoint", task.index, "ckpt").c_str());
 }
 
@@ -117,16 +118,15 @@ bool solveByGuesses(SolveJob job, const std::string& dir, const std::vector<Spli
         job.root.makeMove(move);
         const SolveReport r = runSolve(job);
         if (job.stop && job.stop->load()) return false;  // interrupted: a rerun tries it again
-        std::ostringstream line;
-        line << task.index << ' ' << task.move << ' ' << formatMove(move, pos.shape()) << ' '
-             << outcomeName(r.result.outcome) << ' ' << r.result.nodes << ' ' << r.seconds << ' '
-             << r.result.phi << ' ' << r.result.delta << '\n';
-        if (r.result.outcome == Outcome::Loss)
-            recordWinByGuess(dir, task, pos, move, childProof, r);
+        const bool proven = r.result.outcome == Outcome::Loss;
+        if (proven) recordWinByGuess(dir, task, pos, move, childProof, r);
         std::remove(childProof.c_str());
-        appendLine(dir + "/guesses.txt", line.str());
-        report("guess " + line.str().substr(0, line.str().size() - 1));
-        if (r.result.outcome == Outcome::Loss) {
+        const std::string line = resultLine(taskHead(task) + ' ' + formatMove(move, pos.shape()),
+                                            outcomeName(r.result.outcome), r.result.nodes,
+                                            r.seconds, r.result.phi, r.result.delta);
+        appendLine(dir + "/guesses.txt", line);
+        report("guess " + line.substr(0, line.size() - 1));
+        if (proven) {
             wins[task.index] = move;
             return true;
         }

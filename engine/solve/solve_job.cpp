@@ -225,8 +225,9 @@ void runShard(SolveJob job, const std::string& dir, const ShardSpec& spec,
         if (checkpoints) job.checkpointPath = indexedPath(dir, "checkpoint", t.index, "ckpt");
         const SolveReport r = runSolve(job);
         if (job.stop && job.stop->load()) return;  // interrupted: no result, rerun resumes
-        const std::string line = resultLine(t, outcomeName(r.result.outcome), r.result.nodes,
-                                            r.seconds, r.result.phi, r.result.delta);
+        const std::string line =
+            resultLine(taskHead(t), outcomeName(r.result.outcome), r.result.nodes, r.seconds,
+                       r.result.phi, r.result.delta);
         recordResult(dir, t, line);
         // A decided subproblem's table is of no further use (and may be gigabytes).
         if (checkpoints && r.result.outcome != Outcome::Unknown)

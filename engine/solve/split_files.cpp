@@ -55,11 +55,15 @@ void appendLine(const std::string& path, const std::string& line) {
     if (!out) throw FileError(path + ": cannot append");
 }
 
-std::string resultLine(const SplitTask& task, const std::string& outcome, uint64_t nodes,
+std::string taskHead(const SplitTask& task) {
+    return std::to_string(task.index) + ' ' + task.move;
+}
+
+std::string resultLine(const std::string& head, const std::string& outcome, uint64_t nodes,
                        double seconds, uint64_t phi, uint64_t delta) {
     std::ostringstream line;
-    line << task.index << ' ' << task.move << ' ' << outcome << ' ' << nodes << ' ' << seconds
-         << ' ' << phi << ' ' << delta << '\n';
+    line << head << ' ' << outcome << ' ' << nodes << ' ' << seconds << ' ' << phi << ' ' << delta
+         << '\n';
     return line.str();
 }
 

@@ -34,8 +34,11 @@ std::string readOutcome(const std::string& dir, int index);
 // Appends a line (with its newline) to the file and flushes it.
 void appendLine(const std::string& path, const std::string& line);
 
-// A subproblem's result line: "INDEX MOVE OUTCOME NODES SECONDS PHI DELTA\n".
-std::string resultLine(const SplitTask& task, const std::string& outcome, uint64_t nodes,
+// "INDEX MOVE": how a subproblem's lines start.
+std::string taskHead(const SplitTask& task);
+// A line of a search's figures: "HEAD OUTCOME NODES SECONDS PHI DELTA\n", HEAD being taskHead
+// in result files and history.txt, and taskHead and the guess in guesses.txt.
+std::string resultLine(const std::string& head, const std::string& outcome, uint64_t nodes,
                        double seconds, uint64_t phi, uint64_t delta);
 // Writes the line to result-IIII.txt (atomically) and appends it to history.txt, so that a
 // later pass keeps the earlier ones' figures.
