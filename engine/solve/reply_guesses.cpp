@@ -20,8 +20,18 @@ std::string amazonMove(const std::string& moveText) {
     return moveText.substr(0, moveText.find('/'));
 }
 
-// The guesses DIR/guesses.txt records for the subproblem.
-std::vector<Move> triedGuesses(const std::string& dir, const SplitTask& task, BoardShape shape) {
+// Whether a guess on file is settled for `job`: decided, or left unknown by a search that had
+// at least the job's limits. An unknown guess is tried again only with more time or nodes,
+// since a guess's search (without checkpoints) would only repeat itself.
+bool settled(const std::string& outcome, uint64_t nodes, double seconds, const SolveJob& job) {
+    if (outcome != "unknown") return true;
+    const bool moreTime = job.seconds == 0 || job.seconds > seconds * 1.05;
+    return !(moreTime && job.nodes > nodes);
+}
+
+// The guesses DIR/guesses.txt records for the subproblem that `job` would not try again.
+std::vector<Move> settledGuesses(const std::string& dir, const SplitTask& task, BoardShape shape,
+                                 const SolveJob& job) {
     const std::string path = dir + "/guesses.txt";
     std::vector<Move> tried;
     if (!fileExists(path)) return tried;
@@ -30,8 +40,11 @@ std::vector<Move> triedGuesses(const std::string& dir, const SplitTask& task, Bo
     while (std::getline(in, line)) {
         std::istringstream fields(line);
         int index = -1;
-        std::string move, guess;
-        if ((fields >> index >> move >> guess) && index == task.index)
+        std::string move, guess, outcome;
+        uint64_t nodes = 0;
+        double seconds = 0;
+        if ((fields >> index >> move >> guess >> outcome >> nodes >> seconds) &&
+            index == task.index && settled(outcome, nodes, seconds, job))
             tried.push_back(parseMove(guess, shape));
     }
     return tried;
@@ -108,7 +121,7 @@ bool solveByGuesses(SolveJob job, const std::string& dir, const std::vector<Spli
                     const std::function<void(const std::string&)>& report) {
     const Position pos = parsePosition(task.position);
     std::vector<Move> guesses =
-        likelyWinningMoves(task, tasks, wins, triedGuesses(dir, task, pos.shape()));
+        likelyWinningMoves(task, tasks, wins, settledGuesses(dir, task, pos.shape(), job));
     if (guesses.size() > static_cast<size_t>(count)) guesses.resize(count);
     const std::string childProof = indexedPath(dir, "guess", task.index, "hprf");
     job.checkpointPath.clear();

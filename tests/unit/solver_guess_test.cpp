@@ -132,31 +132,50 @@ TEST_F(SolverGuesses, AGuessProvesTheSubproblemWithAProofThatChecksAndMerges) {
     EXPECT_FALSE(root.rootWins);
 }
 
-TEST_F(SolverGuesses, ARerunTriesOnlyGuessesNotTriedBefore) {
+// A shard's rerun: its report lines, and the lines of guesses.txt after it.
+struct Rerun {
+    std::vector<std::string> reports;
+    int lines = 0;
+};
+
+TEST_F(SolverGuesses, ARerunTriesOnlyGuessesNotSettledBefore) {
     const std::vector<SplitTask> tasks = readTasks(solved_.string());
     const SplitTask target = guessable(tasks, winningMoves(solved_.string(), tasks));
-    const std::string dir = copyWithout(target.index);
-    std::map<int, Move> wins = winningMoves(dir, tasks);
+    std::map<int, Move> wins = winningMoves(solved_.string(), tasks);
+    wins.erase(target.index);  // as the shard sees it: the target not yet solved
     const std::vector<Move> ranked = likelyWinningMoves(target, tasks, wins, {});
     const BoardShape shape = parsePosition(target.position).shape();
-    // The first guess is on file as tried (and left unknown): the shard tries the second.
-    writeFileAtomically(dir + "/guesses.txt", std::to_string(target.index) + ' ' + target.move +
-                                                  ' ' + formatMove(ranked[0], shape) +
-                                                  " unknown 10 0.1 5 5\n");
-    ShardSpec spec;
-    spec.shard = target.index;
-    spec.shards = static_cast<int>(tasks.size());
-    spec.guesses = 1;
-    std::vector<std::string> lines;
-    runShard(smallJob(), dir, spec, [&](const std::string& l) { lines.push_back(l); });
-    ASSERT_EQ(lines.size(), 1u);
-    EXPECT_NE(lines[0].find(' ' + formatMove(ranked[1], shape) + ' '), std::string::npos)
-        << lines[0];
-    std::istringstream file(readWholeFile(dir + "/guesses.txt"));
-    int count = 0;
-    for (std::string line; std::getline(file, line);)
-        ++count;
-    EXPECT_EQ(count, 2);
+    // The target's first guess on file with `record` (outcome, nodes, seconds, numbers).
+    const auto rerun = [&](const std::string& record, const SolveJob& job) {
+        const std::string dir = copyWithout(target.index);
+        writeFileAtomically(dir + "/guesses.txt", std::to_string(target.index) + ' ' + target.move +
+                                                      ' ' + formatMove(ranked[0], shape) + ' ' +
+                                                      record + '\n');
+        ShardSpec spec;
+        spec.shard = target.index;
+        spec.shards = static_cast<int>(tasks.size());
+        spec.guesses = 1;
+        Rerun r;
+        runShard(job, dir, spec, [&](const std::string& l) { r.reports.push_back(l); });
+        std::istringstream file(readWholeFile(dir + "/guesses.txt"));
+        for (std::string line; std::getline(file, line);)
+            ++r.lines;
+        return r;
+    };
+    const auto guessed = [&](const Rerun& r, Move move) {
+        return r.reports.size() == 1 && r.lines == 2 &&
+               r.reports[0].find(' ' + formatMove(move, shape) + ' ') != std::string::npos;
+    };
+    SolveJob limited = smallJob();
+    limited.nodes = 50;
+    // Refuted, or left unknown within the job's limits: the shard tries the second guess.
+    EXPECT_TRUE(guessed(rerun("win 10 0.1 0 1000000000", smallJob()), ranked[1]));
+    EXPECT_TRUE(guessed(rerun("unknown 50 0.1 5 5", limited), ranked[1]));
+    // Left unknown with fewer nodes, or less time, than this job allows: it is tried again.
+    EXPECT_TRUE(guessed(rerun("unknown 10 0.1 5 5", limited), ranked[0]));
+    limited.seconds = 1;
+    EXPECT_TRUE(guessed(rerun("unknown 50 0.5 5 5", smallJob()), ranked[0]));
+    EXPECT_TRUE(guessed(rerun("unknown 10 2 5 5", limited), ranked[1]));
 }
 
 }  // namespace
