@@ -121,7 +121,8 @@ int main(int argc, char** argv) {
             "time; closest to a decision first)")
         ("guess", po::value(&spec.guesses)->value_name("N"),
             "with --shard: solve each subproblem after its N likeliest winning moves (those "
-            "that won its solved siblings), each alone, instead of whole")
+            "that won its solved siblings), each alone, instead of whole (with --checkpoint "
+            "on, each guess's search resumes)")
         ("merge", po::value(&merge)->value_name("DIR"),
             "combine the subproblems' results; once they decide the root, their proofs too "
             "(DIR/proof.hprf)")

@@ -20,38 +20,68 @@ std::string amazonMove(const std::string& moveText) {
     return moveText.substr(0, moveText.find('/'));
 }
 
-// Whether a guess on file is settled for `job`: decided, or left unknown by a search that had
-// at least the job's limits. An unknown guess is tried again only with more time or nodes,
-// since a guess's search (without checkpoints) would only repeat itself.
-bool settled(const std::string& outcome, uint64_t nodes, double seconds, const SolveJob& job) {
-    if (outcome != "unknown") return true;
-    const bool moreTime = job.seconds == 0 || job.seconds > seconds * 1.05;
-    return !(moreTime && job.nodes > nodes);
+// DIR/guess-IIII-MOVE.ckpt: the checkpoint of a guess's search ("a2-e2/d3" as "a2-e2-d3").
+std::string guessCheckpointPath(const std::string& dir, int index, const std::string& guess) {
+    std::string name = guess;
+    std::replace(name.begin(), name.end(), '/', '-');
+    const std::string path = indexedPath(dir, "guess", index, "ckpt");
+    return path.substr(0, path.size() - 5) + '-' + name + ".ckpt";
 }
 
-// The guesses DIR/guesses.txt records for the subproblem that `job` would not try again.
-std::vector<Move> settledGuesses(const std::string& dir, const SplitTask& task, BoardShape shape,
-                                 const SolveJob& job) {
+// A guess on file, as its lines of DIR/guesses.txt leave it.
+struct TriedGuess {
+    std::string guess;
+    bool decided = false;
+    uint64_t nodes = 0;  // the most any one search of it had
+    double seconds = 0;
+};
+
+std::map<std::string, TriedGuess> triedGuesses(const std::string& dir, int index) {
     const std::string path = dir + "/guesses.txt";
-    std::vector<Move> tried;
+    std::map<std::string, TriedGuess> tried;
     if (!fileExists(path)) return tried;
     std::istringstream in(readWholeFile(path));
     std::string line;
     while (std::getline(in, line)) {
         std::istringstream fields(line);
-        int index = -1;
+        int lineIndex = -1;
         std::string move, guess, outcome;
         uint64_t nodes = 0;
         double seconds = 0;
-        if ((fields >> index >> move >> guess >> outcome >> nodes >> seconds) &&
-            index == task.index && settled(outcome, nodes, seconds, job))
-            tried.push_back(parseMove(guess, shape));
+        if (!(fields >> lineIndex >> move >> guess >> outcome >> nodes >> seconds) ||
+            lineIndex != index)
+            continue;
+        TriedGuess& t = tried[guess];
+        t.guess = guess;
+        t.decided |= outcome != "unknown";
+        t.nodes = std::max(t.nodes, nodes);
+        t.seconds = std::max(t.seconds, seconds);
     }
     return tried;
 }
 
-// The subproblem proven by the move: its proof, result and history lines; its checkpoint
-// (from whole searches) is of no further use.
+// Whether `job` would not try the guess again: decided; or left unknown, with no checkpoint
+// to resume (in a job that takes checkpoints), by a search that had no smaller limits, which
+// a search from scratch would only repeat.
+bool settled(const TriedGuess& t, const std::string& dir, int index, const SolveJob& job) {
+    if (t.decided) return true;
+    if (!job.checkpointPath.empty() && fileExists(guessCheckpointPath(dir, index, t.guess)))
+        return false;
+    const bool moreTime = job.seconds == 0 || job.seconds > t.seconds * 1.05;
+    return !(moreTime && job.nodes > t.nodes);
+}
+
+std::vector<Move> settledGuesses(const std::string& dir, const SplitTask& task, BoardShape shape,
+                                 const SolveJob& job) {
+    std::vector<Move> moves;
+    for (const auto& entry : triedGuesses(dir, task.index))
+        if (settled(entry.second, dir, task.index, job))
+            moves.push_back(parseMove(entry.first, shape));
+    return moves;
+}
+
+// The subproblem proven by the move: its proof, result and history lines; its checkpoints
+// (of whole searches and of guesses) are of no further use.
 void recordWinByGuess(const std::string& dir, const SplitTask& task, const Position& pos, Move move,
                       const std::string& childProofPath, const SolveReport& r) {
     writeFileAtomically(indexedPath(dir, "proof", task.index, "hprf"),
@@ -59,6 +89,8 @@ void recordWinByGuess(const std::string& dir, const SplitTask& task, const Posit
     recordResult(dir, task,
                  resultLine(taskHead(task), "win", r.result.nodes, r.seconds, 0, kPnInfinity));
     std::remove(indexedPath(dir, "checkpoint", task.index, "ckpt").c_str());
+    for (const auto& entry : triedGuesses(dir, task.index))
+        std::remove(guessCheckpointPath(dir, task.index, entry.first).c_str());
 }
 
 }  // namespace
@@ -124,9 +156,11 @@ bool solveByGuesses(SolveJob job, const std::string& dir, const std::vector<Spli
         likelyWinningMoves(task, tasks, wins, settledGuesses(dir, task, pos.shape(), job));
     if (guesses.size() > static_cast<size_t>(count)) guesses.resize(count);
     const std::string childProof = indexedPath(dir, "guess", task.index, "hprf");
-    job.checkpointPath.clear();
+    const bool checkpoints = !job.checkpointPath.empty();
     job.proofPath = childProof;
     for (const Move move : guesses) {
+        const std::string guess = formatMove(move, pos.shape());
+        if (checkpoints) job.checkpointPath = guessCheckpointPath(dir, task.index, guess);
         job.root = pos;
         job.root.makeMove(move);
         const SolveReport r = runSolve(job);
@@ -134,9 +168,11 @@ bool solveByGuesses(SolveJob job, const std::string& dir, const std::vector<Spli
         const bool proven = r.result.outcome == Outcome::Loss;
         if (proven) recordWinByGuess(dir, task, pos, move, childProof, r);
         std::remove(childProof.c_str());
-        const std::string line = resultLine(taskHead(task) + ' ' + formatMove(move, pos.shape()),
-                                            outcomeName(r.result.outcome), r.result.nodes,
-                                            r.seconds, r.result.phi, r.result.delta);
+        if (checkpoints && r.result.outcome != Outcome::Unknown)
+            std::remove(job.checkpointPath.c_str());
+        const std::string line =
+            resultLine(taskHead(task) + ' ' + guess, outcomeName(r.result.outcome), r.result.nodes,
+                       r.seconds, r.result.phi, r.result.delta);
         appendLine(dir + "/guesses.txt", line);
         report("guess " + line.substr(0, line.size() - 1));
         if (proven) {

@@ -1,6 +1,7 @@
 // Guessed replies (reply_guesses.h): the siblings' winning moves ranked, a subproblem proven
 // by one of them with a proof that checks and merges, and a rerun that tries only new ones.
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <filesystem>
 #include <sstream>
@@ -132,50 +133,88 @@ TEST_F(SolverGuesses, AGuessProvesTheSubproblemWithAProofThatChecksAndMerges) {
     EXPECT_FALSE(root.rootWins);
 }
 
-// A shard's rerun: its report lines, and the lines of guesses.txt after it.
-struct Rerun {
-    std::vector<std::string> reports;
-    int lines = 0;
+// A subproblem rerun by a shard with `--guess 1` after its first guess is on file.
+class SolverGuessRerun : public SolverGuesses {
+  protected:
+    void SetUp() override {
+        tasks_ = readTasks(solved_.string());
+        target_ = guessable(tasks_, winningMoves(solved_.string(), tasks_));
+        std::map<int, Move> wins = winningMoves(solved_.string(), tasks_);
+        wins.erase(target_.index);  // as the shard sees it: the target not yet solved
+        ranked_ = likelyWinningMoves(target_, tasks_, wins, {});
+    }
+
+    std::string text(Move move) const {
+        return formatMove(move, parsePosition(target_.position).shape());
+    }
+
+    // The first guess's checkpoint in `dir`: guess-IIII-MOVE.ckpt, "a2-e2/d3" as "a2-e2-d3".
+    std::string checkpointOfFirst(const std::string& dir) const {
+        std::string name = text(ranked_[0]);
+        std::replace(name.begin(), name.end(), '/', '-');
+        std::string path = indexedPath(dir, "guess", target_.index, "ckpt");
+        return path.replace(path.size() - 5, 5, '-' + name + ".ckpt");
+    }
+
+    // Reruns the target with the first guess on file as `record` (outcome, nodes, seconds,
+    // numbers), and with a checkpoint of its search (up to 2,000 nodes) if `checkpointed`.
+    // Returns the guess the shard tried ("" unless exactly one) and leaves the copy in dir_.
+    std::string rerun(const std::string& record, const SolveJob& job, bool checkpointed = false) {
+        dir_ = copyWithout(target_.index);
+        writeFileAtomically(dir_ + "/guesses.txt", std::to_string(target_.index) + ' ' +
+                                                       target_.move + ' ' + text(ranked_[0]) + ' ' +
+                                                       record + '\n');
+        if (checkpointed) {
+            SolveJob first = job;
+            first.root = parsePosition(target_.position);
+            first.root.makeMove(ranked_[0]);
+            first.checkpointPath = checkpointOfFirst(dir_);
+            first.nodes = 2000;
+            runSolve(first);
+            EXPECT_TRUE(fileExists(first.checkpointPath)) << first.checkpointPath;
+        }
+        ShardSpec spec;
+        spec.shard = target_.index;
+        spec.shards = static_cast<int>(tasks_.size());
+        spec.guesses = 1;
+        std::vector<std::string> reports;
+        runShard(job, dir_, spec, [&](const std::string& l) { reports.push_back(l); });
+        if (reports.size() != 1) return "";
+        std::istringstream fields(reports[0]);
+        std::string word, index, move, guess;
+        fields >> word >> index >> move >> guess;
+        return guess;
+    }
+
+    std::vector<SplitTask> tasks_;
+    SplitTask target_;
+    std::vector<Move> ranked_;
+    std::string dir_;
 };
 
-TEST_F(SolverGuesses, ARerunTriesOnlyGuessesNotSettledBefore) {
-    const std::vector<SplitTask> tasks = readTasks(solved_.string());
-    const SplitTask target = guessable(tasks, winningMoves(solved_.string(), tasks));
-    std::map<int, Move> wins = winningMoves(solved_.string(), tasks);
-    wins.erase(target.index);  // as the shard sees it: the target not yet solved
-    const std::vector<Move> ranked = likelyWinningMoves(target, tasks, wins, {});
-    const BoardShape shape = parsePosition(target.position).shape();
-    // The target's first guess on file with `record` (outcome, nodes, seconds, numbers).
-    const auto rerun = [&](const std::string& record, const SolveJob& job) {
-        const std::string dir = copyWithout(target.index);
-        writeFileAtomically(dir + "/guesses.txt", std::to_string(target.index) + ' ' + target.move +
-                                                      ' ' + formatMove(ranked[0], shape) + ' ' +
-                                                      record + '\n');
-        ShardSpec spec;
-        spec.shard = target.index;
-        spec.shards = static_cast<int>(tasks.size());
-        spec.guesses = 1;
-        Rerun r;
-        runShard(job, dir, spec, [&](const std::string& l) { r.reports.push_back(l); });
-        std::istringstream file(readWholeFile(dir + "/guesses.txt"));
-        for (std::string line; std::getline(file, line);)
-            ++r.lines;
-        return r;
-    };
-    const auto guessed = [&](const Rerun& r, Move move) {
-        return r.reports.size() == 1 && r.lines == 2 &&
-               r.reports[0].find(' ' + formatMove(move, shape) + ' ') != std::string::npos;
-    };
+TEST_F(SolverGuessRerun, TriesOnlyGuessesNotSettledBefore) {
     SolveJob limited = smallJob();
-    limited.nodes = 50;
+    limited.nodes = 2000;
     // Refuted, or left unknown within the job's limits: the shard tries the second guess.
-    EXPECT_TRUE(guessed(rerun("win 10 0.1 0 1000000000", smallJob()), ranked[1]));
-    EXPECT_TRUE(guessed(rerun("unknown 50 0.1 5 5", limited), ranked[1]));
+    EXPECT_EQ(rerun("win 10 0.1 0 1000000000", smallJob()), text(ranked_[1]));
+    EXPECT_EQ(rerun("unknown 2000 0.1 5 5", limited), text(ranked_[1]));
     // Left unknown with fewer nodes, or less time, than this job allows: it is tried again.
-    EXPECT_TRUE(guessed(rerun("unknown 10 0.1 5 5", limited), ranked[0]));
-    limited.seconds = 1;
-    EXPECT_TRUE(guessed(rerun("unknown 50 0.5 5 5", smallJob()), ranked[0]));
-    EXPECT_TRUE(guessed(rerun("unknown 10 2 5 5", limited), ranked[1]));
+    EXPECT_EQ(rerun("unknown 1000 0.1 5 5", limited), text(ranked_[0]));
+    SolveJob timed = smallJob();
+    timed.seconds = 1;
+    EXPECT_EQ(rerun("unknown 2000 0.5 5 5", timed), text(ranked_[0]));
+    EXPECT_EQ(rerun("unknown 2000 1 5 5", timed), text(ranked_[1]));
+}
+
+TEST_F(SolverGuessRerun, ResumesAGuessWithACheckpointWhateverItsLimits) {
+    SolveJob limited = smallJob();
+    limited.nodes = 2000;
+    // Without --checkpoint on, the guess's checkpoint is not used: settled by its limits.
+    EXPECT_EQ(rerun("unknown 2000 0.1 5 5", limited, true), text(ranked_[1]));
+    // With it, the guess is resumed; decided, its checkpoint goes.
+    limited.checkpointPath = "on";
+    EXPECT_EQ(rerun("unknown 2000 0.1 5 5", limited, true), text(ranked_[0]));
+    EXPECT_FALSE(fileExists(checkpointOfFirst(dir_)));
 }
 
 }  // namespace
