@@ -105,7 +105,8 @@ class DfpnSolver {
     const TableEntry* lookup(uint64_t key) const;
     uint64_t nodes() const { return nodes_; }
 
-    // Checkpoints: the table's used entries, with the settings' and root's fingerprint.
+    // Checkpoints: the table's entries with some work below them (not the one-node leaves),
+    // with the settings' and root's fingerprint.
     std::string saveTable(const std::string& fingerprint) const;
     // Refuses (std::runtime_error) a checkpoint of another fingerprint or a damaged one.
     void loadTable(const std::string& bytes, const std::string& fingerprint);
