@@ -30,12 +30,12 @@ std::string guessCheckpointPath(const std::string& dir, int index, const std::st
 
 // A guess on file, as its lines of DIR/guesses.txt leave it.
 struct TriedGuess {
-    std::string guess;
     bool decided = false;
     uint64_t nodes = 0;  // the most any one search of it had
     double seconds = 0;
 };
 
+// The subproblem's guesses on file, by their text.
 std::map<std::string, TriedGuess> triedGuesses(const std::string& dir, int index) {
     const std::string path = dir + "/guesses.txt";
     std::map<std::string, TriedGuess> tried;
@@ -52,7 +52,6 @@ std::map<std::string, TriedGuess> triedGuesses(const std::string& dir, int index
             lineIndex != index)
             continue;
         TriedGuess& t = tried[guess];
-        t.guess = guess;
         t.decided |= outcome != "unknown";
         t.nodes = std::max(t.nodes, nodes);
         t.seconds = std::max(t.seconds, seconds);
@@ -63,9 +62,10 @@ std::map<std::string, TriedGuess> triedGuesses(const std::string& dir, int index
 // Whether `job` would not try the guess again: decided; or left unknown, with no checkpoint
 // to resume (in a job that takes checkpoints), by a search that had no smaller limits, which
 // a search from scratch would only repeat.
-bool settled(const TriedGuess& t, const std::string& dir, int index, const SolveJob& job) {
+bool settled(const std::string& guess, const TriedGuess& t, const std::string& dir, int index,
+             const SolveJob& job) {
     if (t.decided) return true;
-    if (!job.checkpointPath.empty() && fileExists(guessCheckpointPath(dir, index, t.guess)))
+    if (!job.checkpointPath.empty() && fileExists(guessCheckpointPath(dir, index, guess)))
         return false;
     const bool moreTime = job.seconds == 0 || job.seconds > t.seconds * 1.05;
     return !(moreTime && job.nodes > t.nodes);
@@ -75,7 +75,7 @@ std::vector<Move> settledGuesses(const std::string& dir, const SplitTask& task, 
                                  const SolveJob& job) {
     std::vector<Move> moves;
     for (const auto& entry : triedGuesses(dir, task.index))
-        if (settled(entry.second, dir, task.index, job))
+        if (settled(entry.first, entry.second, dir, task.index, job))
             moves.push_back(parseMove(entry.first, shape));
     return moves;
 }

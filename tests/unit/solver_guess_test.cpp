@@ -1,8 +1,8 @@
 // Guessed replies (reply_guesses.h): the siblings' winning moves ranked, a subproblem proven
 // by one of them with a proof that checks and merges, and a rerun that tries only new ones.
 #include <gtest/gtest.h>
-#include <algorithm>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
