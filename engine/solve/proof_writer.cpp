@@ -82,10 +82,11 @@ class ProofBuilder {
         for (const Move m : moves) {
             pos.makeMove(m);
             const bool stuck = !pos.hasLegalMove();
-            const bool inProof = seen_.count(ExactKey::of(pos)) > 0;
             const TableEntry* e = solver_.lookup(pos.hash());
             const bool lost =
                 stuck || (e && e->delta == 0) || solver_.decided(pos) == Outcome::Loss;
+            // The seen set only for the moves that qualify: most do not, and it is large.
+            const bool inProof = lost && !stuck && seen_.count(ExactKey::of(pos)) > 0;
             const uint64_t work = stuck || inProof ? 0 : (e ? e->work : 1);
             pos.undoMove(m);
             if (lost && work < bestWork) {
