@@ -74,6 +74,12 @@ const TableEntry* DfpnSolver::lookup(uint64_t key) const {
     return nullptr;
 }
 
+void DfpnSolver::prefetch(uint64_t key) const {
+    const char* b = reinterpret_cast<const char*>(&table_[(key & bucketMask_) * kBucket]);
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + sizeof(TableEntry) * kBucket - 1);
+}
+
 TableEntry* DfpnSolver::probe(uint64_t key) {
     return const_cast<TableEntry*>(static_cast<const DfpnSolver*>(this)->lookup(key));
 }
@@ -98,6 +104,12 @@ void DfpnSolver::store(uint64_t key, uint32_t phi, uint32_t delta, uint32_t work
             if (cost(b[i]) < cost(*slot)) slot = &b[i];
     }
     *slot = TableEntry{key, phi, delta, std::max(work, slot->key == key ? slot->work : 0u), best};
+}
+
+uint64_t keyAfter(const Position& pos, Move m) {
+    const ZobristKeys& z = ZobristKeys::get();
+    const int s = index(pos.sideToMove());
+    return pos.hash() ^ z.amazon[s][m.from] ^ z.amazon[s][m.to] ^ z.arrow[m.arrow] ^ z.blackToMove;
 }
 
 Outcome DfpnSolver::lookupOutcome(const Position& pos) const {
@@ -165,13 +177,11 @@ bool DfpnSolver::terminalValue(Position& pos, uint32_t& phi, uint32_t& delta) {
 // The children's keys and that test come from bit operations, without playing the moves.
 bool DfpnSolver::expand(Position& pos, std::vector<Child>& children) {
     static const PriorWeights weights = fittedPriorWeights();
-    const ZobristKeys& z = ZobristKeys::get();
     if (settings_.priorOrder)
         scoreMovesLearned(pos, weights, moves_);
     else
         scoreMovesCheap(pos, moves_);
     children.clear();
-    const int s = index(pos.sideToMove());
     const Bitboard theirs = pos.amazons(opposite(pos.sideToMove()));
     const Bitboard theirRoom = pos.geometry().kingNeighbours(theirs);
     const Bitboard occupied = pos.occupied();
@@ -180,8 +190,7 @@ bool DfpnSolver::expand(Position& pos, std::vector<Child>& children) {
         const Move m = sm.move;
         if (!reduction.keeps(m)) continue;
         const Bitboard after = occupied ^ squareBit(m.from) ^ squareBit(m.to) ^ squareBit(m.arrow);
-        const uint64_t key =
-            pos.hash() ^ z.amazon[s][m.from] ^ z.amazon[s][m.to] ^ z.arrow[m.arrow] ^ z.blackToMove;
+        const uint64_t key = keyAfter(pos, m);
         if ((theirRoom & pos.geometry().boardMask() & ~after) == 0) {
             children.assign(1, Child{m, key, kPnInfinity, 0, sm.score});
             return true;

@@ -89,6 +89,9 @@ struct TableEntry {
     uint32_t best = 0;  // packed move, + 1 (0: none)
 };
 
+// The key (Position::hash) of the position after `m`, without playing it.
+uint64_t keyAfter(const Position& pos, Move m);
+
 class DfpnSolver {
   public:
     DfpnSolver(DfpnSettings settings, const RegionValuer& valuer);
@@ -103,6 +106,8 @@ class DfpnSolver {
     // The proven result of a position from the table (after solve): Win, Loss or Unknown.
     Outcome lookupOutcome(const Position& pos) const;
     const TableEntry* lookup(uint64_t key) const;
+    // Asks for the cache lines of `key`'s bucket ahead of a lookup.
+    void prefetch(uint64_t key) const;
     uint64_t nodes() const { return nodes_; }
 
     // Checkpoints: the table's entries with some work below them (not the one-node leaves),

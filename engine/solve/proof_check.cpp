@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
-#include <unordered_set>
+#include <utility>
 
 #include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
@@ -120,7 +120,7 @@ class Checker {
 
     // Throws std::runtime_error on the first fault.
     void node(Position& pos, bool expectWin) {
-        if (!seen_.insert(ExactKey::of(pos)).second) return;
+        if (!seen_.insert(ExactKey::of(pos))) return;
         ++records_;
         if (at_ >= end_) fail("records end early");
         const char tag = bytes_[at_++];
@@ -220,10 +220,10 @@ class Checker {
     void scope(Position& pos, bool expectWin) {
         if (at_ < end_ && (bytes_[at_] == 'S' || bytes_[at_] == 'Y'))
             fail("a scope or an image directly inside a scope");
-        std::unordered_set<ExactKey, ExactKeyHash> outer;
-        outer.swap(seen_);
+        ExactKeySet outer;
+        std::swap(outer, seen_);
         node(pos, expectWin);
-        seen_.swap(outer);
+        std::swap(seen_, outer);
     }
 
     // A 'Y' record: the position's image under a symmetry of the board, proved instead (no
@@ -235,7 +235,7 @@ class Checker {
         if (s < 1 || s >= kSymmetryCount || !symmetryKeepsShape(pos.shape(), s))
             fail("symmetry " + std::to_string(s) + " does not map the board onto itself");
         Position mapped = transformPosition(pos, s);
-        const bool recordsFollow = seen_.count(ExactKey::of(mapped)) == 0;
+        const bool recordsFollow = !seen_.contains(ExactKey::of(mapped));
         if (recordsFollow && at_ < end_ && bytes_[at_] == 'Y')
             fail("an image directly inside an image");
         node(mapped, expectWin);
@@ -308,7 +308,7 @@ class Checker {
     size_t at_, end_;
     uint32_t version_;
     uint64_t records_ = 0, countLeaves_ = 0, boundLeaves_ = 0, localLeaves_ = 0, reducedLosses_ = 0;
-    std::unordered_set<ExactKey, ExactKeyHash> seen_;
+    ExactKeySet seen_;
 };
 
 }  // namespace

@@ -57,6 +57,7 @@
 #include <string>
 
 #include "engine/core/position.h"
+#include "engine/solve/exact_key.h"
 
 namespace hippolyta {
 
@@ -105,29 +106,6 @@ struct ProofFile {
 };
 // Throws std::runtime_error naming what is wrong.
 ProofFile readProofFile(const std::string& bytes);
-
-// The exact key of a position (no hash collisions), for the seen sets.
-struct ExactKey {
-    Bitboard occupied, white, black;
-    uint8_t side;
-    friend bool operator==(const ExactKey& a, const ExactKey& b) {
-        return a.occupied == b.occupied && a.white == b.white && a.black == b.black &&
-               a.side == b.side;
-    }
-    static ExactKey of(const Position& p) {
-        return ExactKey{p.occupied(), p.amazons(Color::White), p.amazons(Color::Black),
-                        static_cast<uint8_t>(p.sideToMove())};
-    }
-};
-struct ExactKeyHash {
-    size_t operator()(const ExactKey& k) const {
-        const auto mix = [](Bitboard b) {
-            return static_cast<uint64_t>(b) * 0x9e3779b97f4a7c15ULL ^
-                   static_cast<uint64_t>(b >> 64) * 0xc2b2ae3d27d4eb4fULL;
-        };
-        return mix(k.occupied) ^ (mix(k.white) << 1) ^ (mix(k.black) >> 1) ^ k.side;
-    }
-};
 
 // True when no king-connected region of empty squares and amazons holds both colours.
 bool checkerSeparated(const Position& pos);

@@ -16,7 +16,7 @@ class ProofBuilder {
         : solver_(solver), limits_(limits), stats_(stats) {}
 
     void node(Position& pos, bool expectWin) {
-        if (!seen_.insert(ExactKey::of(pos)).second) return;
+        if (!seen_.insert(ExactKey::of(pos))) return;
         ++stats_.records;
         LeafRule rule = LeafRule::None;
         if (pos.hasLegalMove() &&
@@ -79,14 +79,21 @@ class ProofBuilder {
         pos.generateMoves(moves);
         std::optional<Move> best;
         uint64_t bestWork = UINT64_MAX;
-        for (const Move m : moves) {
+        // Each child's table entry is a cache miss: ask for a later child's while this one's
+        // rules and regions are worked out.
+        constexpr size_t kAhead = 12;
+        for (size_t i = 0; i < moves.size() && i < kAhead; ++i)
+            solver_.prefetch(keyAfter(pos, moves[i]));
+        for (size_t i = 0; i < moves.size(); ++i) {
+            const Move m = moves[i];
+            if (i + kAhead < moves.size()) solver_.prefetch(keyAfter(pos, moves[i + kAhead]));
             pos.makeMove(m);
             const bool stuck = !pos.hasLegalMove();
             const TableEntry* e = solver_.lookup(pos.hash());
             const bool lost =
                 stuck || (e && e->delta == 0) || solver_.decided(pos) == Outcome::Loss;
             // The seen set only for the moves that qualify: most do not, and it is large.
-            const bool inProof = lost && !stuck && seen_.count(ExactKey::of(pos)) > 0;
+            const bool inProof = lost && !stuck && seen_.contains(ExactKey::of(pos));
             const uint64_t work = stuck || inProof ? 0 : (e ? e->work : 1);
             pos.undoMove(m);
             if (lost && work < bestWork) {
@@ -114,7 +121,7 @@ class ProofBuilder {
     const DfpnLimits& limits_;
     ProofStats& stats_;
     std::string body_;
-    std::unordered_set<ExactKey, ExactKeyHash> seen_;
+    ExactKeySet seen_;
 };
 
 // The child's proof file, its records in a scope: checked to be the child's, with its result.
