@@ -24,18 +24,18 @@ size_t ExactKeyHash::operator()(const ExactKey& k) const {
 size_t ExactKeySet::slotOf(const ExactKey& key) const {
     const size_t mask = slots_.size() - 1;
     size_t i = ExactKeyHash{}(key)&mask;
-    while (slots_[i].side != kFree && !(slots_[i] == key))
+    while (slots_[i].key.side != kFree && !(slots_[i].key == key))
         i = (i + 1) & mask;
     return i;
 }
 
 bool ExactKeySet::contains(const ExactKey& key) const {
-    return !slots_.empty() && slots_[slotOf(key)].side != kFree;
+    return !slots_.empty() && slots_[slotOf(key)].key.side != kFree;
 }
 
 bool ExactKeySet::insert(const ExactKey& key) {
     if ((size_ + 1) * 10 > slots_.size() * 7) grow();
-    ExactKey& slot = slots_[slotOf(key)];
+    ExactKey& slot = slots_[slotOf(key)].key;
     if (slot.side != kFree) return false;
     slot = key;
     ++size_;
@@ -43,10 +43,10 @@ bool ExactKeySet::insert(const ExactKey& key) {
 }
 
 void ExactKeySet::grow() {
-    std::vector<ExactKey> old(slots_.empty() ? 1024 : slots_.size() * 2, ExactKey{0, 0, 0, kFree});
+    std::vector<Slot> old(slots_.empty() ? 1024 : slots_.size() * 2, Slot{{0, 0, 0, kFree}});
     old.swap(slots_);
-    for (const ExactKey& key : old)
-        if (key.side != kFree) slots_[slotOf(key)] = key;
+    for (const Slot& slot : old)
+        if (slot.key.side != kFree) slots_[slotOf(slot.key)].key = slot.key;
 }
 
 }  // namespace hippolyta
