@@ -154,10 +154,14 @@ bool solveByGuesses(SolveJob job, const std::string& dir, const std::vector<Spli
     const Position pos = parsePosition(task.position);
     std::vector<Move> guesses =
         likelyWinningMoves(task, tasks, wins, settledGuesses(dir, task, pos.shape(), job));
+    if (guesses.empty())
+        report("guess " + taskHead(task) + " none: no likely winning move left to try (a pass " +
+               "without --guess searches it whole)");
     if (guesses.size() > static_cast<size_t>(count)) guesses.resize(count);
     const std::string childProof = indexedPath(dir, "guess", task.index, "hprf");
     const bool checkpoints = !job.checkpointPath.empty();
     job.proofPath = childProof;
+    job.proofOfLossOnly = true;  // a refuted guess's proof would go unused
     for (const Move move : guesses) {
         const std::string guess = formatMove(move, pos.shape());
         if (checkpoints) job.checkpointPath = guessCheckpointPath(dir, task.index, guess);

@@ -168,7 +168,9 @@ SolveReport runSolve(const SolveJob& job) {
     report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     saveCheckpoint();
-    if (report.result.outcome != Outcome::Unknown && !job.proofPath.empty()) {
+    const bool proofWanted = report.result.outcome == Outcome::Loss ||
+                             (report.result.outcome == Outcome::Win && !job.proofOfLossOnly);
+    if (proofWanted && !job.proofPath.empty()) {
         DfpnLimits proofLimits;
         proofLimits.stop = job.stop;
         const std::string proof = buildProof(

@@ -22,7 +22,8 @@ struct SolveJob {
     std::string databasePath;    // empty: no endgame database
     std::string checkpointPath;  // empty: no checkpoints
     double checkpointMinutes = 5;
-    std::string proofPath;  // empty: no proof file
+    std::string proofPath;         // empty: no proof file
+    bool proofOfLossOnly = false;  // a proof file only when the root's mover loses
     const std::atomic<bool>* stop = nullptr;
     std::function<void(const DfpnProgress&)> progress;
     double progressSeconds = 10;

@@ -217,5 +217,47 @@ TEST_F(SolverGuessRerun, ResumesAGuessWithACheckpointWhateverItsLimits) {
     EXPECT_FALSE(fileExists(checkpointOfFirst(dir_)));
 }
 
+TEST_F(SolverGuessRerun, SaysSoWhenNoGuessIsLeft) {
+    dir_ = copyWithout(target_.index);
+    std::string settled;
+    for (const Move m : ranked_)
+        settled += std::to_string(target_.index) + ' ' + target_.move + ' ' + text(m) +
+                   " win 10 0.1 0 1000000000\n";
+    writeFileAtomically(dir_ + "/guesses.txt", settled);
+    ShardSpec spec;
+    spec.shard = target_.index;
+    spec.shards = static_cast<int>(tasks_.size());
+    spec.guesses = 1;
+    std::vector<std::string> reports;
+    runShard(smallJob(), dir_, spec, [&](const std::string& l) { reports.push_back(l); });
+    ASSERT_EQ(reports.size(), 1u);
+    std::istringstream fields(reports[0]);
+    std::string word, index, move, none;
+    fields >> word >> index >> move >> none;
+    EXPECT_EQ(word, "guess");
+    EXPECT_EQ(index, std::to_string(target_.index));
+    EXPECT_EQ(none, "none:");
+    EXPECT_EQ(readWholeFile(dir_ + "/guesses.txt"), settled);  // nothing tried, nothing added
+}
+
+// A guess's search writes a proof only when the guess wins (its opponent, to move, loses).
+TEST(SolveJobProof, OfLossOnlyLeavesAWinUnwritten) {
+    const fs::path proof =
+        fs::temp_directory_path() / ("solver-loss-only-" + std::to_string(::getpid()) + ".hprf");
+    SolveJob job;
+    job.settings.tableMb = 4;
+    job.proofPath = proof.string();
+    job.proofOfLossOnly = true;
+    job.root = Position::start(4);
+    job.root.makeMove(parseMove("b1-b2/b3", job.root.shape()));  // Black to move wins
+    ASSERT_EQ(runSolve(job).result.outcome, Outcome::Win);
+    EXPECT_FALSE(fileExists(proof.string()));
+    job.root = Position::start(4);  // White to move loses 4 x 4
+    ASSERT_EQ(runSolve(job).result.outcome, Outcome::Loss);
+    ASSERT_TRUE(fileExists(proof.string()));
+    EXPECT_TRUE(checkProof(readWholeFile(proof.string())).valid);
+    fs::remove(proof);
+}
+
 }  // namespace
 }  // namespace hippolyta
