@@ -23,7 +23,8 @@ size_t ExactKeyHash::operator()(const ExactKey& k) const {
 
 size_t ExactKeySet::slotOf(const ExactKey& key) const {
     const size_t mask = slots_.size() - 1;
-    size_t i = ExactKeyHash{}(key)&mask;
+    const size_t hash = ExactKeyHash{}(key);
+    size_t i = hash & mask;
     while (slots_[i].key.side != kFree && !(slots_[i].key == key))
         i = (i + 1) & mask;
     return i;
