@@ -173,17 +173,23 @@ class SolverGuessRerun : public SolverGuesses {
             runSolve(first);
             EXPECT_TRUE(fileExists(first.checkpointPath)) << first.checkpointPath;
         }
+        const std::vector<std::string> reports = guessPass(job);
+        if (reports.size() != 1) return "";
+        std::istringstream fields(reports[0]);
+        std::string word, index, move, guess;
+        fields >> word >> index >> move >> guess;
+        return guess;
+    }
+
+    // One `--guess 1` shard pass over the target in dir_: its report lines.
+    std::vector<std::string> guessPass(const SolveJob& job) const {
         ShardSpec spec;
         spec.shard = target_.index;
         spec.shards = static_cast<int>(tasks_.size());
         spec.guesses = 1;
         std::vector<std::string> reports;
         runShard(job, dir_, spec, [&](const std::string& l) { reports.push_back(l); });
-        if (reports.size() != 1) return "";
-        std::istringstream fields(reports[0]);
-        std::string word, index, move, guess;
-        fields >> word >> index >> move >> guess;
-        return guess;
+        return reports;
     }
 
     std::vector<SplitTask> tasks_;
@@ -224,12 +230,7 @@ TEST_F(SolverGuessRerun, SaysSoWhenNoGuessIsLeft) {
         settled += std::to_string(target_.index) + ' ' + target_.move + ' ' + text(m) +
                    " win 10 0.1 0 1000000000\n";
     writeFileAtomically(dir_ + "/guesses.txt", settled);
-    ShardSpec spec;
-    spec.shard = target_.index;
-    spec.shards = static_cast<int>(tasks_.size());
-    spec.guesses = 1;
-    std::vector<std::string> reports;
-    runShard(smallJob(), dir_, spec, [&](const std::string& l) { reports.push_back(l); });
+    const std::vector<std::string> reports = guessPass(smallJob());
     ASSERT_EQ(reports.size(), 1u);
     std::istringstream fields(reports[0]);
     std::string word, index, move, none;
