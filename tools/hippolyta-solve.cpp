@@ -10,6 +10,7 @@
 #include "engine/core/notation.h"
 #include "engine/solve/proof_check.h"
 #include "engine/solve/region_db.h"
+#include "engine/solve/region_game.h"
 #include "engine/solve/solve_job.h"
 #include "tools/common/tool_options.h"
 
@@ -66,7 +67,7 @@ int main(int argc, char** argv) {
     SolveJob job;
     bool evalInit = false, noEval = false, cheapOrder = false, noBounds = false,
          noTerritories = false;
-    bool sumDelta = false, local = false, quiet = false;
+    bool sumDelta = false, local = false, sums = false, values = false, quiet = false;
     ShardSpec spec;
     ToolOptions cli("hippolyta-solve",
                     "Usage: hippolyta-solve [options] (solve the start or --position/--moves)\n"
@@ -100,6 +101,9 @@ int main(int argc, char** argv) {
         ("local", po::bool_switch(&local),
             "local search of a lone small contested region beside owned ones (fewer nodes, "
             "more time)")
+        ("sums", po::bool_switch(&sums),
+            "add small contested regions' values as combinatorial games to the owned regions' "
+            "counts (decides positions with several contested regions)")
         ("db", po::value(&job.databasePath)->value_name("FILE"), "endgame database to use")
         ("checkpoint", po::value(&job.checkpointPath)->value_name("FILE"),
             "resume from FILE if it exists; write it every --checkpoint-minutes and at the end "
@@ -108,6 +112,9 @@ int main(int argc, char** argv) {
             "minutes between checkpoints")
         ("proof", po::value(&job.proofPath)->value_name("FILE"), "write the proof when solved")
         ("check", po::value(&check)->value_name("PROOF"), "check a proof file (rules only)")
+        ("values", po::bool_switch(&values),
+            "print each region's value as a combinatorial game (White positive), their sum "
+            "and who wins it, and exit (--nodes: regions searched per value, default 100000)")
         ("build-db", po::value(&buildDb)->value_name("FILE"), "build the region database")
         ("cells", po::value(&cells)->default_value(8)->value_name("K"),
             "largest region of the database, in squares (1..8)")
@@ -179,12 +186,17 @@ int main(int argc, char** argv) {
         job.settings.territories = !noTerritories;
         job.settings.weakDelta = !sumDelta;
         job.settings.local = local;
+        job.settings.sums = sums;
         std::optional<SplitParent> parent;
         job.root = rootPosition(parseShape(sizeText), position, moves, parent);
         job.stop = &stopRequested;
         std::signal(SIGINT, onSignal);
         std::signal(SIGTERM, onSignal);
         if (!quiet) job.progress = printProgress;
+        if (values) {
+            std::cout << regionValuesReport(job.root, job.nodes == UINT64_MAX ? 100000 : job.nodes);
+            return 0;
+        }
         if (!split.empty()) {
             std::cout << writeSplit(job.root, split, parent) << " subproblems in " << split
                       << std::endl;

@@ -47,7 +47,7 @@ std::string DfpnSettings::fingerprint() const {
     return "dfpn1 epsilon=" + std::to_string(epsilon) + " eval=" + std::to_string(evalInit) +
            " prior=" + std::to_string(priorOrder) + " bounds=" + std::to_string(bounds) +
            (territories ? " territories=1" : "") +  // absent: the fingerprint before the option
-           (weakDelta ? " weak=1" : "") + (local ? " local=1" : "");
+           (weakDelta ? " weak=1" : "") + (local ? " local=1" : "") + (sums ? " sums=1" : "");
 }
 
 DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
@@ -148,8 +148,10 @@ void DfpnSolver::tick() {
 Outcome DfpnSolver::decided(const Position& pos, LeafRule* rule) const {
     if (rule) *rule = LeafRule::None;
     // Without bounds only separated positions are valued: one flood rules out the others.
-    if (!settings_.bounds && !settings_.local && !isSeparated(pos)) return Outcome::Unknown;
-    return valuer_.outcome(pos, settings_.bounds, settings_.local, rule);
+    const ContestedRules contested{settings_.local, settings_.sums};
+    if (!settings_.bounds && !contested.local && !contested.sums && !isSeparated(pos))
+        return Outcome::Unknown;
+    return valuer_.outcome(pos, settings_.bounds, contested, rule);
 }
 
 TerritoryReduction DfpnSolver::territoryReduction(const Position& pos) const {
@@ -288,8 +290,8 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
 }
 
 // A move to a proven loss for the opponent, for a win decided before its children were searched
-// (by region counts, bounds or local search); the rules decide most such children the same way,
-// and the others are proven one at a time.
+// (by region counts, bounds, local search or game sums); the rules decide most such children the
+// same way, and the others are proven one at a time.
 std::optional<Move> DfpnSolver::winningChild(Position& pos) {
     MoveList moves;
     pos.generateMoves(moves);
@@ -300,8 +302,8 @@ std::optional<Move> DfpnSolver::winningChild(Position& pos) {
         pos.undoMove(m);
         if (lost) return m;
     }
-    // A root local search decided can leave no child the rules decide at once (the child's
-    // own local search may run out of budget): prove a child lost, one at a time.
+    // A root local search or game sum decided can leave no child the rules decide at once (the
+    // child's own may run out of budget): prove a child lost, one at a time.
     const DfpnLimits limits = limits_;
     const uint64_t rootKey = rootKey_;
     std::optional<Move> found;

@@ -55,6 +55,9 @@ struct DfpnSettings {
     // Local search of a lone small contested region beside owned ones (local_game.h): fewer
     // nodes, but more time on this machine's measurements (docs/solver.md), so off.
     bool local = false;
+    // Game sums of small contested regions beside owned ones (region_game.h), which decide
+    // positions with several contested regions too; off by default (docs/solver.md).
+    bool sums = false;
     // Part of the checkpoint fingerprint: a resume with other settings is refused.
     std::string fingerprint() const;
 };
@@ -79,7 +82,7 @@ struct DfpnResult {
     uint64_t nodes = 0;
     uint64_t separatedLeaves = 0;  // nodes decided by region counts
     uint64_t boundLeaves = 0;      // nodes decided by bounds before separation
-    uint64_t localLeaves = 0;      // nodes decided by local search of one contested region
+    uint64_t localLeaves = 0;      // nodes decided by local search or game sums
 };
 
 struct TableEntry {
@@ -117,8 +120,8 @@ class DfpnSolver {
     void loadTable(const std::string& bytes, const std::string& fingerprint);
     const RegionValuer& valuer() const { return valuer_; }
     // Win or Loss when region counts (or, with settings.bounds, bounds; with settings.local,
-    // local search) decide the position without search; Unknown otherwise. The side to move
-    // must have a move. `rule` (if given) says which decided.
+    // local search; with settings.sums, game sums) decide the position without search; Unknown
+    // otherwise. The side to move must have a move. `rule` (if given) says which decided.
     Outcome decided(const Position& pos, LeafRule* rule = nullptr) const;
     // The moves of the side to move that the search keeps (all, without settings.territories).
     TerritoryReduction territoryReduction(const Position& pos) const;

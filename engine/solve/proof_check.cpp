@@ -110,7 +110,7 @@ bool localWins(Position& p, int own, int opp,
     return won;
 }
 
-// The most empty squares of a 'G' record's contested region: the checker's work stays small.
+// The most empty squares of a 'G' record's contested regions: the checker's work stays small.
 constexpr int kLocalSquaresChecked = 16;
 
 class Checker {
@@ -271,8 +271,8 @@ class Checker {
                  std::to_string(opp.reach) + ") in " + formatPosition(pos));
     }
 
-    // A 'G' record: one contested region, the owned regions' counts as free moves, and the
-    // region searched alone.
+    // A 'G' record: the contested regions (one before version 7), the owned regions' counts as
+    // free moves, and the contested ones searched together, everything else walled off.
     void localLeaf(const Position& pos, bool expectWin) {
         ++localLeaves_;
         const Bitboard white = pos.amazons(Color::White), black = pos.amazons(Color::Black);
@@ -285,9 +285,9 @@ class Checker {
                 componentOf(pos.geometry(), squareBit(lowestSquare(left)), open);
             left &= ~region;
             if ((region & white) && (region & black)) {
-                if (contested)
+                if (contested && version_ < 7)
                     fail("local record with two contested regions in " + formatPosition(pos));
-                contested = region;
+                contested |= region;
             } else {
                 const Color owner = (region & white) ? Color::White : Color::Black;
                 free[index(owner)] += regionLongest(pos, region, owner, counts);
@@ -295,7 +295,7 @@ class Checker {
         }
         if (!contested) fail("local record in a separated position: " + formatPosition(pos));
         if (popCount(contested & pos.emptySquares()) > kLocalSquaresChecked)
-            fail("local record's region too large in " + formatPosition(pos));
+            fail("local record's regions too large in " + formatPosition(pos));
         Position local = walledOff(pos, contested);
         const int m = index(pos.sideToMove());
         std::unordered_map<LocalKey, bool, LocalKeyHash> memo;

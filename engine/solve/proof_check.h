@@ -3,7 +3,7 @@
 // solver's or the databases' code: region-count leaves are recounted by its own exhaustive
 // search.
 //
-// File (version 6, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
+// File (version 7, little-endian): "HIPPROOF", u32 version, u32 n + the root position text
 // (formatPosition), u8 1 if the root's mover wins (0: it loses), u64 record count, the
 // records, u64 FNV-1a of everything before it.
 // The records walk the proof in preorder. A node's expected result follows from the side to
@@ -42,7 +42,9 @@
 //                      move wins (or loses) that region alone, everything outside it walled
 //                      off, when each side may also spend a free move instead of moving
 //                      (exhaustive minimax). An owned region is an integer in the sum, so
-//                      this is exact (local_game.h).
+//                      this is exact (local_game.h). From version 7 on, several regions may
+//                      hold both colours (at most 16 empty squares in all), searched together:
+//                      the game sums of region_game.h decide such positions.
 //   'Y' s              the image under a symmetry (version 6 on): s (1..7, symmetry.h) keeps
 //                      the board's shape, and the position's image under s has the same
 //                      result, its records following (none if the image is already in the
@@ -50,7 +52,7 @@
 //                      its image have the same value. The merge of a split whose subproblems
 //                      are images of each other (a symmetric root) writes these.
 // Version 1 files (no 'B' records), version 2 (no 'S'), version 3 (no 'R'), version 4 (no
-// 'G') and version 5 (no 'Y') are still read.
+// 'G'), version 5 (no 'Y') and version 6 ('G' with one contested region) are still read.
 #pragma once
 
 #include <cstdint>
@@ -61,7 +63,7 @@
 
 namespace hippolyta {
 
-constexpr uint32_t kProofVersion = 6;  // written; 1 to 6 are read
+constexpr uint32_t kProofVersion = 7;  // written; 1 to 7 are read
 
 struct ProofSummary {
     bool valid = false;

@@ -6,7 +6,8 @@ RegionValuer::RegionValuer(const RegionDatabase* db, uint64_t countBudget)
     : db_(db),
       counter_(countBudget, 1 << 18),
       contestedCounter_(kContestedBudget, 1 << 16),
-      local_(kLocalBudget, 1 << 20) {}
+      local_(kLocalBudget, 1 << 20),
+      games_(kSumsBudget, kSumsGames) {}
 
 MoveBounds RegionValuer::ownedRegion(const Position& pos, const Region& r,
                                      int& databaseHits) const {
@@ -39,7 +40,7 @@ SideMoves RegionValuer::movesLeft(const Position& pos) const {
 // The solver counts every contested region (within the counter's budget).
 constexpr int kAllSquares = kMaxSquares;
 
-Outcome RegionValuer::outcome(const Position& pos, bool beforeSeparation, bool local,
+Outcome RegionValuer::outcome(const Position& pos, bool beforeSeparation, ContestedRules contested,
                               LeafRule* rule) const {
     const RegionSplit split = splitRegions(pos);
     int hits = 0;
@@ -50,13 +51,29 @@ Outcome RegionValuer::outcome(const Position& pos, bool beforeSeparation, bool l
         result = outcomeByBounds(pos, split, owned, contestedCounter_, kAllSquares);
         decidedBy = split.contested ? LeafRule::Bounds : LeafRule::Count;
     }
-    if (result == Outcome::Unknown && local && split.contested) {
+    if (result == Outcome::Unknown && contested.local && split.contested) {
         result = localOutcome(pos, split, hits);
         decidedBy = LeafRule::Local;
+    }
+    if (result == Outcome::Unknown && contested.sums && split.contested) {
+        result = sumsOutcome(pos, split, hits);
+        decidedBy = LeafRule::Sums;
     }
     hits_ += hits;
     if (rule) *rule = result == Outcome::Unknown ? LeafRule::None : decidedBy;
     return result;
+}
+
+std::optional<int> RegionValuer::ownedBalance(const Position& pos, const RegionSplit& split,
+                                              int& databaseHits) const {
+    int balance = 0;
+    for (const Region& r : split.regions)
+        if (!r.contested && r.owner) {
+            const MoveBounds b = ownedRegion(pos, r, databaseHits);
+            if (!b.exact()) return std::nullopt;
+            balance += *r.owner == pos.sideToMove() ? b.lower : -b.lower;
+        }
+    return balance;
 }
 
 // The owned regions' exact counts as one integer (the mover's less the opponent's), and the
@@ -67,23 +84,48 @@ Outcome RegionValuer::localOutcome(const Position& pos, const RegionSplit& split
     // With no owned region the contested one is the whole game: the search's own work.
     if (split.ownedSquares[0] + split.ownedSquares[1] == 0) return Outcome::Unknown;
     const Region* contested = nullptr;
-    int spare = 0;
-    for (const Region& r : split.regions) {
+    for (const Region& r : split.regions)
         if (r.contested) {
             if (contested || popCount(r.empty) > kLocalSquares) return Outcome::Unknown;
             contested = &r;
-        } else if (r.owner) {
-            const MoveBounds b = ownedRegion(pos, r, databaseHits);
-            if (!b.exact()) return Outcome::Unknown;
-            spare += *r.owner == pos.sideToMove() ? b.lower : -b.lower;
         }
-    }
-    Position walled = pos;
-    forEachSquare(pos.geometry().boardMask() & ~(contested->empty | contested->amazons),
-                  [&](int sq) {
-                      if (walled.at(sq) != Piece::Arrow) walled.place(sq, Piece::Arrow);
-                  });
-    return local_.solve(walled, spare);
+    const std::optional<int> spare = ownedBalance(pos, split, databaseHits);
+    if (!spare) return Outcome::Unknown;
+    Position walled = walledTo(pos, contested->empty | contested->amazons);
+    return local_.solve(walled, *spare);
+}
+
+// The owned regions as one integer and each small contested region's game value, added: the
+// side to move wins iff it wins the sum moving first. Unknown where a region is too large, a
+// count inexact or a value out of budget.
+Outcome RegionValuer::sumsOutcome(const Position& pos, const RegionSplit& split,
+                                  int& databaseHits) const {
+    int contestedRegions = 0, contestedSquares = 0;
+    for (const Region& r : split.regions)
+        if (r.contested) {
+            if (popCount(r.empty) > kSumsSquares) return Outcome::Unknown;
+            ++contestedRegions;
+            contestedSquares += popCount(r.empty);
+        }
+    // A lone contested region beside nothing owned is the whole game: the search's own work.
+    const bool owned = split.ownedSquares[0] + split.ownedSquares[1] > 0;
+    if (contestedSquares > kSumsTotalSquares || (contestedRegions == 1 && !owned))
+        return Outcome::Unknown;
+    const std::optional<int> balance = ownedBalance(pos, split, databaseHits);
+    if (!balance) return Outcome::Unknown;
+    const bool whiteToMove = pos.sideToMove() == Color::White;
+    games_.trim();
+    GameStore& store = games_.store();
+    GameId sum = store.integer(whiteToMove ? *balance : -*balance);
+    for (const Region& r : split.regions)
+        if (r.contested) {
+            const std::optional<GameId> v = games_.value(pos, r);
+            if (!v) return Outcome::Unknown;
+            sum = store.add(sum, *v);
+        }
+    const bool wins =
+        whiteToMove ? store.leftWinsMovingFirst(sum) : store.rightWinsMovingFirst(sum);
+    return wins ? Outcome::Win : Outcome::Loss;
 }
 
 }  // namespace hippolyta

@@ -120,10 +120,12 @@ std::string SolveReport::line() const {
         out << " proof_records " << proof.records << " proof_bytes " << proofBytes
             << " count_leaves " << proof.countLeaves << " bound_leaves " << proof.boundLeaves
             << " local_leaves " << proof.localLeaves;
-    // Nodes the search decided without searching on: by region counts, bounds, local search.
+    // Nodes the search decided without searching on: by region counts, bounds, local search
+    // or game sums.
     out << " counted " << result.separatedLeaves << " bounded " << result.boundLeaves << " local "
         << result.localLeaves;
     if (localSearch) out << " local_nodes " << localNodes << " local_given_up " << localGivenUp;
+    if (gameSums) out << " sums_nodes " << sumsNodes << " sums_given_up " << sumsGivenUp;
     out << " database " << database << " database_hits " << databaseHits;
     if (resumed) out << " resumed";
     return out.str();
@@ -182,6 +184,9 @@ SolveReport runSolve(const SolveJob& job) {
     report.localSearch = job.settings.local;
     report.localNodes = valuer.localNodes();
     report.localGivenUp = valuer.localGivenUp();
+    report.gameSums = job.settings.sums;
+    report.sumsNodes = valuer.sumsNodes();
+    report.sumsGivenUp = valuer.sumsGivenUp();
     return report;
 }
 

@@ -41,6 +41,9 @@ struct SolveReport {
     // With --local (localSearch): the local searches' nodes, and those that ran out of budget.
     bool localSearch = false;
     uint64_t localNodes = 0, localGivenUp = 0;
+    // With --sums (gameSums): the regions the game values expanded, and values out of budget.
+    bool gameSums = false;
+    uint64_t sumsNodes = 0, sumsGivenUp = 0;
     // One line: "win b1-b4/b3 nodes N seconds S proof R records ...".
     std::string line() const;
 };

@@ -25,23 +25,18 @@ const char* kSeparated = "W4/xxxxx/xxxxx/xBxxx/x3x w";
 // 5 x 4 after White's winning first move and a Black reply (as in solver_bounds_test).
 const char* kLocalProofLine[] = {"b1-b2/d2", "b4-c3/c2"};
 
-bool plainWins(const Position& start) {
-    Position pos = start;
-    std::unordered_map<uint64_t, bool> memo;
-    return solver_test::wins(pos, memo);
-}
-
 TEST(LocalSearch, DecidesALoneContestedRegionBesideATerritory) {
     RegionValuer valuer(nullptr);
     const Position pos = parsePosition(kOneContested);
     ASSERT_EQ(valuer.outcome(pos, true), Outcome::Unknown);  // the bounds alone do not decide
     LeafRule rule = LeafRule::None;
-    const Outcome o = valuer.outcome(pos, true, true, &rule);
+    const Outcome o = valuer.outcome(pos, true, ContestedRules{true, false}, &rule);
     ASSERT_NE(o, Outcome::Unknown);
     EXPECT_EQ(rule, LeafRule::Local);
-    EXPECT_EQ(o == Outcome::Win, plainWins(pos));
+    EXPECT_EQ(o == Outcome::Win, solver_test::plainWins(pos));
     // Without an owned region there is nothing to add: the whole board is left to the search.
-    EXPECT_EQ(valuer.outcome(Position::start(parseShape("4x4")), true, true), Outcome::Unknown);
+    EXPECT_EQ(valuer.outcome(Position::start(parseShape("4x4")), true, ContestedRules{true, false}),
+              Outcome::Unknown);
 }
 
 TEST(LocalSearch, AgreesWithPlainSearchAndTheCheckerOnRandomPositions) {
@@ -54,10 +49,10 @@ TEST(LocalSearch, AgreesWithPlainSearchAndTheCheckerOnRandomPositions) {
     solver_test::forEachSmallContestedPosition(rng, 60, [&](Position& pos, int) {
         if (!pos.hasLegalMove()) return;
         LeafRule rule = LeafRule::None;
-        const Outcome o = valuer.outcome(pos, false, true, &rule);
+        const Outcome o = valuer.outcome(pos, false, ContestedRules{true, false}, &rule);
         if (o == Outcome::Unknown) return;
         ASSERT_EQ(rule, LeafRule::Local);
-        const bool expected = plainWins(pos);
+        const bool expected = solver_test::plainWins(pos);
         ASSERT_EQ(o == Outcome::Win, expected) << formatPosition(pos);
         const std::string text = formatPosition(pos);
         const ProofSummary right = checkProof(sealProof(text, expected, 1, "G"));
@@ -127,11 +122,11 @@ TEST(LocalSearch, FreeMovesDecideWhenTheyOutnumberTheSquares) {
     EXPECT_EQ(solver.solve(pos, 0), Outcome::Unknown);
     LocalGameSolver enough(1000, 100);
     // With a budget that suffices, the region's result: here the whole board's.
-    EXPECT_EQ(enough.solve(pos, 0) == Outcome::Win, plainWins(pos));
+    EXPECT_EQ(enough.solve(pos, 0) == Outcome::Win, solver_test::plainWins(pos));
 }
 
 TEST(ProofCheck, LocalRecords) {
-    const bool result = plainWins(parsePosition(kOneContested));
+    const bool result = solver_test::plainWins(parsePosition(kOneContested));
     EXPECT_TRUE(checkProof(sealProof(kOneContested, result, 1, "G")).valid);
     const ProofSummary wrong = checkProof(sealProof(kOneContested, !result, 1, "G"));
     EXPECT_FALSE(wrong.valid);
@@ -140,9 +135,15 @@ TEST(ProofCheck, LocalRecords) {
     const ProofSummary separated = checkProof(sealProof(kSeparated, true, 1, "G"));
     EXPECT_NE(separated.error.find("local record in a separated position"), std::string::npos)
         << separated.error;
-    // Two contested regions are not a local record's.
-    const ProofSummary two = checkProof(sealProof("W1Bx1/xxxxx/xxxxx/1B2x/W3x w", true, 1, "G"));
+    // Two contested regions are not a version 6 local record's (from version 7 they are).
+    const char* twoContested = "W1Bx1/xxxxx/xxxxx/1B2x/W3x w";
+    std::string v6 = sealProof(twoContested, true, 1, "G");
+    v6[8] = 6;
+    const ProofSummary two = checkProof(reseal(v6));
     EXPECT_NE(two.error.find("two contested regions"), std::string::npos) << two.error;
+    const bool twoResult = solver_test::plainWins(parsePosition(twoContested));
+    EXPECT_TRUE(checkProof(sealProof(twoContested, twoResult, 1, "G")).valid);
+    EXPECT_FALSE(checkProof(sealProof(twoContested, !twoResult, 1, "G")).valid);
     // Version 4 files have no local records; a version after this build's is not read.
     std::string v4 = sealProof(kOneContested, result, 1, "G");
     v4[8] = 4;

@@ -39,6 +39,13 @@ inline bool wins(Position& pos, std::unordered_map<uint64_t, bool>& memo) {
     return result;
 }
 
+// wins() on a copy with a fresh memo.
+inline bool plainWins(const Position& start) {
+    Position pos = start;
+    std::unordered_map<uint64_t, bool> memo;
+    return wins(pos, memo);
+}
+
 // The positions of random games on 5 x 4 and 5 x 5 (rng seeded by the caller) that have at most
 // 11 empty squares and are not separated yet: small enough for plain minimax. visit(pos, game)
 // gets each, with the game's index on its board.
