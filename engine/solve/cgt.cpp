@@ -99,27 +99,22 @@ void GameStore::removeDominated(std::vector<GameId>& options, bool leftSide) {
 // (and symmetrically for Right). Bypasses one and says so.
 bool GameStore::bypassOneReversible(GameId g, std::vector<GameId>& left,
                                     std::vector<GameId>& right) {
-    for (size_t i = 0; i < left.size(); ++i) {
-        const std::vector<GameId> replies = games_[left[i]].right;
-        for (const GameId reply : replies)
-            if (lessOrEqual(reply, g)) {
-                left.erase(left.begin() + static_cast<long>(i));
-                const std::vector<GameId>& through = games_[reply].left;
-                left.insert(left.end(), through.begin(), through.end());
-                return true;
-            }
-    }
-    for (size_t i = 0; i < right.size(); ++i) {
-        const std::vector<GameId> replies = games_[right[i]].left;
-        for (const GameId reply : replies)
-            if (lessOrEqual(g, reply)) {
-                right.erase(right.begin() + static_cast<long>(i));
-                const std::vector<GameId>& through = games_[reply].right;
-                right.insert(right.end(), through.begin(), through.end());
-                return true;
-            }
-    }
-    return false;
+    const auto bypass = [&](std::vector<GameId>& options, bool leftSide) {
+        for (size_t i = 0; i < options.size(); ++i) {
+            const Game& option = games_[options[i]];
+            const std::vector<GameId> replies = leftSide ? option.right : option.left;
+            for (const GameId reply : replies)
+                if (leftSide ? lessOrEqual(reply, g) : lessOrEqual(g, reply)) {
+                    options.erase(options.begin() + static_cast<long>(i));
+                    const Game& through = games_[reply];
+                    const std::vector<GameId>& next = leftSide ? through.left : through.right;
+                    options.insert(options.end(), next.begin(), next.end());
+                    return true;
+                }
+        }
+        return false;
+    };
+    return bypass(left, true) || bypass(right, false);
 }
 
 // A canonical game is a number iff its options are numbers and every Left option is less than

@@ -22,8 +22,6 @@ using solver_test::reseal;
 const char* kOneContested = "W4/xxxxx/xxxxx/1B2x/W3x w";
 // Separated: nothing is contested.
 const char* kSeparated = "W4/xxxxx/xxxxx/xBxxx/x3x w";
-// 5 x 4 after White's winning first move and a Black reply (as in solver_bounds_test).
-const char* kLocalProofLine[] = {"b1-b2/d2", "b4-c3/c2"};
 
 TEST(LocalSearch, DecidesALoneContestedRegionBesideATerritory) {
     RegionValuer valuer(nullptr);
@@ -73,19 +71,11 @@ TEST(LocalSearch, SolverAgreesWithMinimaxAndItsProofsCheck) {
 }
 
 TEST(LocalSearch, ProofsWithLocalLeavesRejectOneMoveChanged) {
-    Position pos = Position::start(parseShape("5x4"));
-    for (const char* m : kLocalProofLine)
-        pos.makeMove(parseMove(m, pos.shape()));
-    const Proved p = solver_test::solveWith(pos, &DfpnSettings::local, true);
-    ASSERT_EQ(p.result.outcome, Outcome::Win);
-    EXPECT_GT(p.result.localLeaves, 0u);
+    const Position pos = solver_test::fiveByFourAfterAReply();
+    Proved p;
+    solver_test::expectLocalLeavesProofRefusesForgeries(pos, &DfpnSettings::local, p);
+    if (HasFatalFailure()) return;
     ASSERT_GT(p.stats.localLeaves, 0u);
-    const ProofSummary checked = checkProof(p.proof);
-    ASSERT_TRUE(checked.valid) << checked.error;
-    EXPECT_EQ(checked.localLeaves, p.stats.localLeaves);
-    const solver_test::Forgeries forged = solver_test::forgeRootMove(p.proof, pos, 25);
-    EXPECT_EQ(forged.tried, 25);
-    EXPECT_TRUE(forged.accepted.empty()) << forged.accepted.front();
     // Off, the same result without local leaves.
     const Proved plain = solver_test::solveWith(pos, &DfpnSettings::local, false);
     EXPECT_EQ(plain.result.outcome, Outcome::Win);

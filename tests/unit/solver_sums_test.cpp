@@ -175,18 +175,9 @@ TEST(GameSums, SolverAgreesWithMinimaxAndItsProofsCheck) {
 }
 
 TEST(GameSums, ProofsWithSumLeavesCheckAndRejectOneMoveChanged) {
-    Position pos = Position::start(parseShape("5x4"));
-    for (const char* m : {"b1-b2/d2", "b4-c3/c2"})
-        pos.makeMove(parseMove(m, pos.shape()));
-    const solver_test::Proved p = solver_test::solveWith(pos, &DfpnSettings::sums, true);
-    ASSERT_EQ(p.result.outcome, Outcome::Win);
-    EXPECT_GT(p.result.localLeaves, 0u);
-    const ProofSummary checked = checkProof(p.proof);
-    ASSERT_TRUE(checked.valid) << checked.error;
-    EXPECT_EQ(checked.localLeaves, p.stats.localLeaves);
-    const solver_test::Forgeries forged = solver_test::forgeRootMove(p.proof, pos, 25);
-    EXPECT_EQ(forged.tried, 25);
-    EXPECT_TRUE(forged.accepted.empty()) << forged.accepted.front();
+    solver_test::Proved p;
+    solver_test::expectLocalLeavesProofRefusesForgeries(solver_test::fiveByFourAfterAReply(),
+                                                        &DfpnSettings::sums, p);
 }
 
 TEST(GameSums, CheckpointsKeepThemApart) {

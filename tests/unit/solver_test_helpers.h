@@ -148,4 +148,28 @@ inline Forgeries forgeRootMove(const std::string& proof, Position root, int trie
     return out;
 }
 
+// 5 x 4 after White's winning first move and a Black reply, where local search and game sums
+// decide positions.
+inline Position fiveByFourAfterAReply() {
+    Position pos = Position::start(parseShape("5x4"));
+    for (const char* m : {"b1-b2/d2", "b4-c3/c2"})
+        pos.makeMove(parseMove(m, pos.shape()));
+    return pos;
+}
+
+// Solves pos with one switch on and expects a win whose proof has 'G' leaves, checks, and
+// refuses each of 25 changed first moves.
+inline void expectLocalLeavesProofRefusesForgeries(const Position& pos, bool DfpnSettings::*option,
+                                                   Proved& p) {
+    p = solveWith(pos, option, true);
+    ASSERT_EQ(p.result.outcome, Outcome::Win);
+    EXPECT_GT(p.result.localLeaves, 0u);
+    const ProofSummary checked = checkProof(p.proof);
+    ASSERT_TRUE(checked.valid) << checked.error;
+    EXPECT_EQ(checked.localLeaves, p.stats.localLeaves);
+    const Forgeries forged = forgeRootMove(p.proof, pos, 25);
+    EXPECT_EQ(forged.tried, 25);
+    EXPECT_TRUE(forged.accepted.empty()) << forged.accepted.front();
+}
+
 }  // namespace hippolyta::solver_test
