@@ -4,6 +4,7 @@
 
 #include "engine/core/notation.h"
 #include "engine/core/text_util.h"
+#include "engine/guide/player_guide.h"
 #include "engine/solve/dfpn.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_state.h"
@@ -29,7 +30,7 @@ std::string solveCommand(GtpState& state, const GtpArgs& args) {
     RegionValuer valuer(nullptr);
     DfpnSettings settings;
     settings.tableMb = kSolveTableMb;
-    DfpnSolver solver(settings, valuer);
+    DfpnSolver solver(settings, valuer, playerGuide());
     solver.onProgress(1.0, [](const DfpnProgress& p) {
         spdlog::info("amz-solve: {:.1f} s, {} nodes, root pn {} dn {}", p.seconds, p.nodes, p.phi,
                      p.delta);

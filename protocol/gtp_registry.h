@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/bitboard.h"
 #include "engine/core/move.h"
 #include "protocol/gtp_error.h"
 

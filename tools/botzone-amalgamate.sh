@@ -6,20 +6,25 @@
 # (tools/check-gcc7.sh); compile it as Botzone's "C++17" language does:
 # g++ -D_BOTZONE_ONLINE -D_GLIBCXX_USE_CXX11_ABI=0 -O2 -Wall -mavx -std=c++17 OUTPUT -lpthread
 #
-#   tools/botzone-amalgamate.sh [-o OUTPUT] [--book FILE | --no-book]
+#   tools/botzone-amalgamate.sh [-o OUTPUT] [--book FILE | --no-book] [--sources LIST]
 #
-# OUTPUT defaults to build/botzone/hippolyta_botzone.cpp; FILE to opening-book/books/8x8.book.
+# OUTPUT defaults to build/botzone/hippolyta_botzone.cpp; FILE to opening-book/books/8x8.book;
+# LIST, the engine's sources (the player's CMake target, hippolyta_player, and the libraries it
+# links: the rules core and regions), to build/botzone/engine-sources.txt, which CMake writes
+# when it configures the build.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd -P)
 out=$root/build/botzone/hippolyta_botzone.cpp
 book=$root/opening-book/books/8x8.book
+source_list=$root/build/botzone/engine-sources.txt
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) out=$2; shift 2 ;;
         --book) book=$2; shift 2 ;;
         --no-book) book=""; shift ;;
-        *) echo "usage: $0 [-o OUTPUT] [--book FILE | --no-book]" >&2; exit 2 ;;
+        --sources) source_list=$2; shift 2 ;;
+        *) echo "usage: $0 [-o OUTPUT] [--book FILE | --no-book] [--sources LIST]" >&2; exit 2 ;;
     esac
 done
 book_label="(none)"
@@ -96,11 +101,14 @@ emit() {
 }
 
 cd "$root"
-# All of engine/ but what the bot never uses: game records (SGF, text), the benchmarks, the
-# proof-number solver (engine/solve: a tool's) and, for now, the neural network (engine/nn: the
-# bot keeps the linear model; docs/neural.md).
-mapfile -t engine_sources < <(find engine -name '*.cpp' ! -path 'engine/core/records/*' \
-    ! -path 'engine/nn/*' ! -path 'engine/solve/*' ! -name 'bench*.cpp' | LC_ALL=C sort)
+# The player's sources, as its CMake target lists them: not the game records, the benchmarks,
+# the proof solver and checker, or (for now) the network: the bot keeps the linear model.
+[ -f "$source_list" ] ||
+    fail "no source list $source_list: configure a build first (cmake -S . -B build)"
+# (A unity build adds its generated sources to the list: only the files of engine/ are taken.)
+mapfile -t engine_sources < <(grep -F "$root/engine/" "$source_list" | sed "s#^$root/##" |
+    LC_ALL=C sort)
+[ ${#engine_sources[@]} -gt 0 ] || fail "$source_list names no source of $root/engine"
 # Only what the bot needs of the opening book: the book, its file format and the symmetries.
 book_sources=(opening-book/book.cpp opening-book/book_file.cpp opening-book/symmetry.cpp)
 sources=("${engine_sources[@]}" "${book_sources[@]}")

@@ -25,7 +25,7 @@ install_missing() {
 
 # help2man makes the man pages; dpkg-dev (dpkg-shlibdeps) and file serve the Debian package.
 BASE_PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost-filesystem-dev
-               libspdlog-dev libgtest-dev nlohmann-json3-dev help2man dpkg-dev file)
+               libspdlog-dev libgtest-dev nlohmann-json3-dev zlib1g-dev help2man dpkg-dev file)
 # What the test suite needs besides the build: headless Chromium for the HTML report's browser
 # test (tests/browser); clang, which compiles the Botzone single file as a second compiler
 # (tools/botzone-single-test.sh); lintian, which checks the Debian package (install.lintian);

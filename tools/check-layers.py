@@ -168,6 +168,12 @@ def self_test(root):
         "adapters/match/b.h": '#include "adapters/tournament/c.h"\n',
         "adapters/tournament/c.h": '#include "adapters/match/b.h"\n',  # allowed
         "adapters/newfolder/d.h": "",
+        # The proof checker uses the rules core alone; the solver reaches the player only
+        # through its guide (engine/guide).
+        "engine/check/e.h": '#include "engine/solve/f.h"\n',
+        "engine/solve/f.h": '#include "engine/search/g.h"\n',
+        "engine/search/g.h": "",
+        "engine/guide/h.h": '#include "engine/solve/f.h"\n#include "engine/search/g.h"\n',
     }
     with tempfile.TemporaryDirectory() as tmp:
         os.makedirs(os.path.join(tmp, "cmake"))
@@ -186,7 +192,9 @@ def self_test(root):
             f.write("adapters/process: adapters/soak\n")  # soak uses process: a cycle
         cycle = run(tmp, None)
     expected = [
-        "engine/core/a.h:1: engine may not include adapters/match/b.h",
+        "engine/core/a.h:1: engine/core may not include adapters/match/b.h",
+        "engine/check/e.h:1: engine/check may not include engine/solve/f.h",
+        "engine/solve/f.h:1: engine/solve may not include engine/search/g.h",
         "adapters/match/b.h:1: adapters/match may not include adapters/tournament/c.h",
         "adapters/newfolder/d.h: in no layer",
         "hippolyta_match (adapters/match) may not link hippolyta_render",

@@ -1,6 +1,6 @@
 #include "engine/eval/distance.h"
 
-#include "engine/eval/board_ops.h"
+#include "engine/regions/board_ops.h"
 
 namespace hippolyta {
 

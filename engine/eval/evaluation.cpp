@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/eval/board_ops.h"
+#include "engine/regions/board_ops.h"
 
 namespace hippolyta {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "engine/core/position.h"
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 
 namespace hippolyta {
 

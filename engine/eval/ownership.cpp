@@ -1,7 +1,7 @@
 #include "engine/eval/ownership.h"
 
 #include "engine/eval/final_score.h"
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 
 namespace hippolyta {
 

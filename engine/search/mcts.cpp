@@ -7,8 +7,8 @@
 #include <cmath>
 #include <thread>
 
-#include "engine/eval/board_ops.h"
-#include "engine/eval/region_bounds.h"
+#include "engine/regions/board_ops.h"
+#include "engine/regions/region_bounds.h"
 
 namespace hippolyta {
 

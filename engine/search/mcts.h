@@ -18,7 +18,7 @@
 
 #include "engine/core/game.h"
 #include "engine/eval/evaluation.h"
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 #include "engine/search/move_order.h"
 #include "engine/search/move_prior.h"
 #include "engine/search/node_pool.h"

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 #include "engine/search/mcts.h"
 
 namespace hippolyta {

@@ -1,9 +1,9 @@
 // The MCTS's root special cases (walled-apart sides, small endgames) and its result values.
 #include <algorithm>
 
+#include "engine/search/endgame_search.h"
 #include "engine/search/mcts.h"
 #include "engine/search/mcts_internal.h"
-#include "engine/search/solver.h"
 
 namespace hippolyta {
 
@@ -41,8 +41,8 @@ std::optional<SearchResult> Mcts::solveRoot(const SearchLimits& limits,
     if (limits.seconds > 0)
         deadline = searchStart_ + std::chrono::duration_cast<Clock::duration>(
                                       std::chrono::duration<double>(0.3 * limits.seconds));
-    EndgameSolver solver(p.solverBudget, p.regionBudgetTree);
-    const SolverResult s = solver.solve(rootPos_, kSolverUnbounded, stop, deadline);
+    EndgameSearch solver(p.solverBudget, p.regionBudgetTree);
+    const EndgameResult s = solver.solve(rootPos_, kEndgameUnbounded, stop, deadline);
     if (s.outcome != Outcome::Win || !s.move) return {};
     SearchResult r;
     r.move = s.move;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "engine/eval/board_ops.h"
+#include "engine/regions/board_ops.h"
 #include "engine/search/side_distances.h"
 
 namespace hippolyta {

@@ -4,7 +4,7 @@
 #include <functional>
 #include <limits>
 
-#include "engine/eval/board_ops.h"
+#include "engine/regions/board_ops.h"
 #include "engine/search/side_distances.h"
 
 namespace hippolyta {

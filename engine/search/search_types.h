@@ -90,8 +90,8 @@ struct SearchParams {
     uint64_t solverBudget = 300000;      // endgame solver nodes at the root (0: off)
     int solverMaxEmpty = 40;             // run the solver only with fewer contested squares
     // 1: a leaf that is partly separated (some region one colour's alone, some contested) is
-    // proven when the region bounds decide it (engine/eval/region_bounds.h). Off: its SPRT (10x10,
-    // 0.25 s a move) accepted H0 (docs/solver.md, "The engine's endgame").
+    // proven when the region bounds decide it (engine/regions/region_bounds.h). Off: its SPRT
+    // (10x10, 0.25 s a move) accepted H0 (docs/solver.md, "The engine's endgame").
     bool endgameBounds = false;
     // With a network loaded (MctsOptions::net; none: these do nothing). A node's children take
     // the net's policy as their order and prior once the node has this many visits (the root

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "engine/core/position.h"
-#include "engine/eval/board_ops.h"
+#include "engine/regions/board_ops.h"
 
 namespace hippolyta {
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/core/text_util.h"
-#include "engine/search/solver.h"
+#include "engine/search/endgame_search.h"
 
 namespace hippolyta {
 

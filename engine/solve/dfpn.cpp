@@ -8,8 +8,6 @@
 #include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/zobrist.h"
-#include "engine/eval/territory.h"
-#include "engine/search/move_prior.h"
 
 namespace hippolyta {
 
@@ -50,9 +48,10 @@ std::string DfpnSettings::fingerprint() const {
            (weakDelta ? " weak=1" : "") + (local ? " local=1" : "") + (sums ? " sums=1" : "");
 }
 
-DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer)
+DfpnSolver::DfpnSolver(DfpnSettings settings, const RegionValuer& valuer, const MoveGuide& guide)
     : settings_(settings),
       valuer_(valuer),
+      guide_(guide),
       territoryCounter_(20000, 1 << 16),
       table_(bucketCount(settings.tableMb) * kBucket),
       bucketMask_(table_.size() / kBucket - 1) {}
@@ -178,17 +177,13 @@ bool DfpnSolver::terminalValue(Position& pos, uint32_t& phi, uint32_t& delta) {
 // true if one of them leaves the opponent without a move (children then holds just that one).
 // The children's keys and that test come from bit operations, without playing the moves.
 bool DfpnSolver::expand(Position& pos, std::vector<Child>& children) {
-    static const PriorWeights weights = fittedPriorWeights();
-    if (settings_.priorOrder)
-        scoreMovesLearned(pos, weights, moves_);
-    else
-        scoreMovesCheap(pos, moves_);
+    guide_.scoreMoves(pos, settings_.priorOrder, moves_);
     children.clear();
     const Bitboard theirs = pos.amazons(opposite(pos.sideToMove()));
     const Bitboard theirRoom = pos.geometry().kingNeighbours(theirs);
     const Bitboard occupied = pos.occupied();
     const TerritoryReduction reduction = territoryReduction(pos);
-    for (const ScoredMove& sm : moves_) {
+    for (const GuidedMove& sm : moves_) {
         const Move m = sm.move;
         if (!reduction.keeps(m)) continue;
         const Bitboard after = occupied ^ squareBit(m.from) ^ squareBit(m.to) ^ squareBit(m.arrow);
@@ -201,7 +196,7 @@ bool DfpnSolver::expand(Position& pos, std::vector<Child>& children) {
         if (settings_.evalInit) {
             // The child's mover is the opponent: a good score for it makes it harder to refute.
             pos.makeMove(m);
-            const double v = queenTerritoryScore(pos, pos.sideToMove());
+            const double v = guide_.evaluate(pos);
             pos.undoMove(m);
             if (v > 0) c.delta = 2;
             if (v < 0) c.phi = 2;
@@ -303,27 +298,34 @@ std::optional<Move> DfpnSolver::winningChild(Position& pos) {
         if (lost) return m;
     }
     // A root local search or game sum decided can leave no child the rules decide at once (the
-    // child's own may run out of budget): prove a child lost, one at a time.
-    const DfpnLimits limits = limits_;
-    const uint64_t rootKey = rootKey_;
+    // child's own may run out of budget): prove a child lost, one at a time, within what is
+    // left of the root's budget (its nodes count in the root's result).
+    const DfpnLimits outer = limits_;
+    const uint64_t outerStart = solveStart_, rootKey = rootKey_;
     std::optional<Move> found;
     for (size_t i = 0; i < moves.size() && !found; ++i) {
+        const uint64_t used = nodes_ - outerStart;
+        if (used >= outer.nodes) break;
+        DfpnLimits left = outer;
+        left.nodes = outer.nodes - used;
         Position child = pos;
         child.makeMove(moves[i]);
-        if (solve(child, limits).outcome == Outcome::Loss) found = moves[i];
+        if (search(child, left) == Outcome::Loss) found = moves[i];
     }
+    limits_ = outer;
+    solveStart_ = outerStart;
     rootKey_ = rootKey;
     return found;  // none: the limits ran out first
 }
 
-DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
+// The search loop of solve(), without its report: the root's outcome from the table.
+Outcome DfpnSolver::search(const Position& start, const DfpnLimits& limits) {
     limits_ = limits;
     aborted_ = false;
     started_ = lastProgress_ = lastCheckpoint_ = std::chrono::steady_clock::now();
     Position pos = start;
     rootKey_ = pos.hash();
     childStack_.resize(pos.geometry().squareCount() + 2);
-    const uint64_t nodesBefore = nodes_;
     solveStart_ = nodes_;
     while (!aborted_) {
         mid(pos, kPnInfinity, kPnInfinity, 0);
@@ -331,21 +333,28 @@ DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
         if (!e || proven(*e)) break;
         if (e->phi >= kPnInfinity || e->delta >= kPnInfinity) break;
     }
+    const TableEntry* e = lookup(rootKey_);
+    if (e && e->phi == 0) return Outcome::Win;
+    if (e && e->delta == 0) return Outcome::Loss;
+    return Outcome::Unknown;
+}
+
+DfpnResult DfpnSolver::solve(const Position& start, const DfpnLimits& limits) {
+    const uint64_t nodesBefore = nodes_;
     DfpnResult r;
-    r.nodes = nodes_ - nodesBefore;
-    r.separatedLeaves = separatedLeaves_;
-    r.boundLeaves = boundLeaves_;
-    r.localLeaves = localLeaves_;
+    r.outcome = search(start, limits);
     if (const TableEntry* e = lookup(rootKey_)) {
         r.phi = e->phi;
         r.delta = e->delta;
-        if (e->phi == 0) {
-            r.outcome = Outcome::Win;
+        if (r.outcome == Outcome::Win) {
+            Position pos = start;
             r.move = e->best ? std::optional<Move>(Move::unpack(e->best - 1)) : winningChild(pos);
-        } else if (e->delta == 0) {
-            r.outcome = Outcome::Loss;
         }
     }
+    r.nodes = nodes_ - nodesBefore;  // the winning child's proof included
+    r.separatedLeaves = separatedLeaves_;
+    r.boundLeaves = boundLeaves_;
+    r.localLeaves = localLeaves_;
     return r;
 }
 
@@ -392,7 +401,8 @@ void DfpnSolver::loadTable(const std::string& bytes, const std::string& fingerpr
     nodes_ = getLE(bytes, at, 8);
     const uint64_t count = getLE(bytes, at + 8, 8);
     at += 16;
-    if (count * 24 != body - at) fail("wrong size");
+    // count comes from the file: compared by division, so that count * 24 cannot wrap around.
+    if (count > (body - at) / 24 || count * 24 != body - at) fail("wrong size");
     for (uint64_t i = 0; i < count; ++i, at += 24)
         store(getLE(bytes, at, 8), static_cast<uint32_t>(getLE(bytes, at + 8, 4)),
               static_cast<uint32_t>(getLE(bytes, at + 12, 4)),

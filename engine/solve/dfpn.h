@@ -5,8 +5,9 @@
 // transposition table can share subtrees freely.
 //   - Transposition table: a fixed array of 4-entry buckets (memory capped at construction);
 //     a full bucket replaces its entry with the least work, proven entries kept first.
-//   - Children are ordered by the learned move prior (ties in delta go to the better move);
-//     the evaluation (queen territory) breaks ties in the initial proof numbers of a new node.
+//   - Children are ordered by the player's learned move prior (ties in delta go to the better
+//     move); its evaluation (queen territory) breaks ties in the initial proof numbers of a new
+//     node. Both come through a MoveGuide (move_guide.h): they change node counts, never results.
 //   - The 1+epsilon trick (Pawlewicz & Lew) widens child thresholds to cut re-expansions.
 //   - Weak disproof numbers (Ueda, Hashimoto, Hashimoto and Iida 2008): the largest child's
 //     phi plus one per other open child. Arrows commute, so the same position sits below many
@@ -31,7 +32,7 @@
 #include <vector>
 
 #include "engine/core/position.h"
-#include "engine/search/move_order.h"
+#include "engine/solve/move_guide.h"
 #include "engine/solve/region_value.h"
 #include "engine/solve/territory_moves.h"
 #include "engine/solve/zeroed_table.h"
@@ -97,7 +98,9 @@ uint64_t keyAfter(const Position& pos, Move m);
 
 class DfpnSolver {
   public:
-    DfpnSolver(DfpnSettings settings, const RegionValuer& valuer);
+    // The guide orders children and breaks ties (move_guide.h): it changes node counts, never
+    // a result.
+    DfpnSolver(DfpnSettings settings, const RegionValuer& valuer, const MoveGuide& guide);
 
     DfpnResult solve(const Position& root, const DfpnLimits& limits);
 
@@ -138,11 +141,13 @@ class DfpnSolver {
     TableEntry* probe(uint64_t key);
     void store(uint64_t key, uint32_t phi, uint32_t delta, uint32_t work, uint32_t best);
     bool terminalValue(Position& pos, uint32_t& phi, uint32_t& delta);
+    Outcome search(const Position& start, const DfpnLimits& limits);
     std::optional<Move> winningChild(Position& pos);
     void tick();
 
     DfpnSettings settings_;
     const RegionValuer& valuer_;
+    const MoveGuide& guide_;
     mutable RegionCounter territoryCounter_;
     ZeroedTable<TableEntry> table_;
     size_t bucketMask_ = 0;
@@ -155,7 +160,7 @@ class DfpnSolver {
     DfpnLimits limits_;
     bool aborted_ = false;
     std::vector<std::vector<Child>> childStack_;
-    std::vector<ScoredMove> moves_;
+    std::vector<GuidedMove> moves_;
     std::chrono::steady_clock::time_point started_, lastProgress_, lastCheckpoint_;
     double progressEvery_ = 0, checkpointEvery_ = 0;
     std::function<void(const DfpnProgress&)> progress_;

@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 
 namespace hippolyta {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/check/proof_check.h"
 #include "engine/solve/dfpn.h"
-#include "engine/solve/proof_check.h"
 
 namespace hippolyta {
 

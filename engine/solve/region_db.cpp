@@ -7,7 +7,6 @@
 #include <unordered_set>
 
 #include "engine/core/byte_order.h"
-#include "engine/core/file_io.h"
 #include "engine/core/fnv.h"
 
 namespace hippolyta {
@@ -142,9 +141,10 @@ RegionDatabase RegionDatabase::build(int maxCells) {
     return db;
 }
 
-RegionDatabase RegionDatabase::lazy(std::string path) {
+RegionDatabase RegionDatabase::lazy(std::function<std::string()> read, std::string name) {
     RegionDatabase db;
-    db.path_ = std::move(path);
+    db.read_ = std::move(read);
+    db.name_ = std::move(name);
     return db;
 }
 
@@ -152,15 +152,15 @@ void RegionDatabase::ensureLoaded() const {
     if (loaded_) return;
     std::string bytes;
     try {
-        bytes = readWholeFile(path_, size_t{1} << 30);
-    } catch (const FileError& e) {
+        bytes = read_();
+    } catch (const std::exception& e) {
         throw RegionDatabaseError(std::string("region database: ") + e.what());
     }
     RegionDatabase db;
     try {
         db = parse(bytes);
     } catch (const RegionDatabaseError& e) {
-        throw RegionDatabaseError(path_ + ": " + e.what());
+        throw RegionDatabaseError(name_ + ": " + e.what());
     }
     entries_ = std::move(db.entries_);
     maxCells_ = db.maxCells_;
@@ -210,10 +210,6 @@ RegionDatabase RegionDatabase::parse(const std::string& bytes) {
             throw RegionDatabaseError("region database entries out of order");
     }
     return db;
-}
-
-void RegionDatabase::save(const std::string& path) const {
-    writeFileAtomically(path, serialize());
 }
 
 int RegionDatabase::maxCells() const {

@@ -7,11 +7,13 @@
 //
 // File (version 1, little-endian): "HIPRGNDB", u32 version, u32 maxCells, u64 entry count,
 // entries sorted by (shape, amazon) as u64 shape mask (bit row*8+col), u8 amazon square
-// (row*8+col), u8 moves; then u64 FNV-1a of everything before it. Written via
-// writeFileAtomically; a file of another version, a wrong size or checksum is refused.
+// (row*8+col), u8 moves; then u64 FNV-1a of everything before it. A file of another version, a
+// wrong size or checksum is refused. The database takes and gives bytes; its callers read and
+// write the file (adapters/solve, tools/hippolyta-solve.cpp).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -39,13 +41,12 @@ class RegionDatabase {
   public:
     // Every region of 1..maxCells squares (1 <= maxCells <= kRegionDbMaxCells).
     static RegionDatabase build(int maxCells);
-    // A database read from `path` on its first lookup (lazily); throws RegionDatabaseError then
-    // if the file is missing or damaged.
-    static RegionDatabase lazy(std::string path);
+    // A database whose bytes `read` gives on its first lookup (lazily), `name` naming it in
+    // errors; throws RegionDatabaseError then if `read` throws or the bytes are damaged.
+    static RegionDatabase lazy(std::function<std::string()> read, std::string name);
 
     std::string serialize() const;
     static RegionDatabase parse(const std::string& bytes);  // throws RegionDatabaseError
-    void save(const std::string& path) const;               // throws FileError
 
     int maxCells() const;
     size_t size() const;
@@ -61,7 +62,8 @@ class RegionDatabase {
   private:
     void ensureLoaded() const;
 
-    std::string path_;
+    std::function<std::string()> read_;
+    std::string name_;
     mutable bool loaded_ = false;
     mutable int maxCells_ = 0;
     mutable std::vector<RegionDbEntry> entries_;

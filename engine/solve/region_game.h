@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 #include "engine/solve/cgt.h"
 
 namespace hippolyta {

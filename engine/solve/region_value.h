@@ -8,14 +8,14 @@
 // within its budget, else bounds). Bounds still decide when they do not overlap.
 //
 // Partly separated (some regions owned by one colour, others contested): the bounds of
-// engine/eval/region_bounds.h (the tree search uses them too), with the database for the owned
+// engine/regions/region_bounds.h (the tree search uses them too), with the database for the owned
 // regions. Where just one region is contested, small, and the owned ones are counted exactly,
 // local search of that region decides (local_game.h); where each contested region is small,
 // the sum of every region's value as a combinatorial game decides (region_game.h). Other mixed
 // positions are searched on. See docs/solver.md.
 #pragma once
 
-#include "engine/eval/region_bounds.h"
+#include "engine/regions/region_bounds.h"
 #include "engine/solve/local_game.h"
 #include "engine/solve/region_db.h"
 #include "engine/solve/region_game.h"

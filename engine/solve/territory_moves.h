@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/core/position.h"
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 
 namespace hippolyta {
 

@@ -6,7 +6,7 @@
 
 #include "engine/core/notation.h"
 #include "engine/eval/ownership.h"
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 
 namespace hippolyta {
 namespace {

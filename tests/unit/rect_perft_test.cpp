@@ -9,7 +9,7 @@
 
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
-#include "engine/eval/board_ops.h"
+#include "engine/regions/board_ops.h"
 
 namespace hippolyta {
 namespace {

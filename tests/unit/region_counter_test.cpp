@@ -4,7 +4,7 @@
 #include <unordered_map>
 
 #include "engine/core/notation.h"
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 
 namespace hippolyta {
 namespace {

@@ -1,5 +1,5 @@
 // The region bounds at the tree search's leaves (SearchParams::endgameBounds,
-// engine/eval/region_bounds.h): partly separated leaves they decide are proven.
+// engine/regions/region_bounds.h): partly separated leaves they decide are proven.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -7,7 +7,7 @@
 
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
-#include "engine/eval/region_bounds.h"
+#include "engine/regions/region_bounds.h"
 #include "engine/search/bench_endgame.h"
 #include "engine/search/engine.h"
 #include "tests/unit/solver_test_helpers.h"

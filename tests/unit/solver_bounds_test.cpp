@@ -28,14 +28,8 @@ const char* kDefectiveContested = "W2xx/xxxxx/xxxxx/xBxxx/1x1Wx w";
 // 5 x 4: White's winning first move and a Black reply.
 const char* kProofLine[] = {"b1-b2/d2", "b4-c3/c2"};
 
+using solver_test::plainWins;
 using solver_test::reseal;
-using solver_test::wins;
-
-bool wins(const Position& start) {
-    Position pos = start;
-    std::unordered_map<uint64_t, bool> memo;
-    return wins(pos, memo);
-}
 
 using solver_test::Proved;
 
@@ -55,8 +49,8 @@ TEST(RegionBounds, DecidePartlySeparatedPositions) {
     EXPECT_EQ(valuer.outcome(parsePosition(kBoundLoss), true), Outcome::Loss);
     EXPECT_EQ(valuer.outcome(parsePosition(kBoundsOverlap), true), Outcome::Unknown);
     // The plain game agrees where the bounds decide.
-    EXPECT_TRUE(wins(parsePosition(kBoundWin)));
-    EXPECT_FALSE(wins(parsePosition(kBoundLoss)));
+    EXPECT_TRUE(plainWins(parsePosition(kBoundWin)));
+    EXPECT_FALSE(plainWins(parsePosition(kBoundLoss)));
 }
 
 TEST(RegionBounds, ReachStopsAtTheOtherSidesAmazons) {
@@ -78,7 +72,7 @@ TEST(RegionBounds, CountTheContestedRegionWhereItsSquaresDoNotDecide) {
     EXPECT_EQ(checkerBounds(pos, Color::Black, false).reach, 2);
     EXPECT_EQ(checkerBounds(pos, Color::Black, true).reach, 1);
     EXPECT_EQ(RegionValuer(nullptr).outcome(pos, true), Outcome::Win);
-    EXPECT_TRUE(wins(pos));
+    EXPECT_TRUE(plainWins(pos));
     const ProofSummary checked = checkProof(sealProof(kDefectiveContested, true, 1, "B"));
     EXPECT_TRUE(checked.valid) << checked.error;
 }
@@ -107,11 +101,11 @@ TEST(RegionBounds, OverlappingBoundsAreSearched) {
     const Position pos = parsePosition(kBoundsOverlap);
     const Proved p = solve(pos, true);
     ASSERT_NE(p.result.outcome, Outcome::Unknown);
-    EXPECT_EQ(p.result.outcome == Outcome::Win, wins(pos));
+    EXPECT_EQ(p.result.outcome == Outcome::Win, plainWins(pos));
     EXPECT_GT(p.result.nodes, 1u);
     const ProofSummary checked = checkProof(p.proof);
     EXPECT_TRUE(checked.valid) << checked.error;
-    EXPECT_EQ(checked.rootWins, wins(pos));
+    EXPECT_EQ(checked.rootWins, plainWins(pos));
 }
 
 TEST(RegionBounds, AgreeWithPlainSearchOnRandomPositions) {
@@ -123,7 +117,7 @@ TEST(RegionBounds, AgreeWithPlainSearchOnRandomPositions) {
     solver_test::forEachSmallContestedPosition(rng, 60, [&](Position& pos, int) {
         const Outcome o = valuer.outcome(pos, true);
         if (o == Outcome::Unknown || !pos.hasLegalMove()) return;
-        ASSERT_EQ(o == Outcome::Win, wins(pos)) << formatPosition(pos);
+        ASSERT_EQ(o == Outcome::Win, plainWins(pos)) << formatPosition(pos);
         ++decided;
         won += o == Outcome::Win;
     });

@@ -2,10 +2,14 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
 
+#include "engine/core/byte_order.h"
+#include "engine/core/file_io.h"
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
 #include "engine/eval/final_score.h"
+#include "engine/guide/player_guide.h"
 #include "engine/solve/dfpn.h"
 #include "engine/solve/proof_writer.h"
 #include "engine/solve/region_db.h"
@@ -88,7 +92,8 @@ TEST(RegionDatabase, RoundTripsAndRefusesDamage) {
     } catch (const RegionDatabaseError& e) {
         EXPECT_NE(std::string(e.what()).find("version 2"), std::string::npos);
     }
-    const RegionDatabase missing = RegionDatabase::lazy("/nonexistent/regions.hrdb");
+    const RegionDatabase missing = RegionDatabase::lazy(
+        [] { return readWholeFile("/nonexistent/regions.hrdb"); }, "/nonexistent/regions.hrdb");
     EXPECT_THROW(missing.size(), RegionDatabaseError);  // loaded (and refused) on first use
 }
 
@@ -148,7 +153,7 @@ TEST(Dfpn, ATinyTableDoesNotStallTheSearch) {
     RegionValuer valuer(nullptr);
     DfpnSettings settings;
     settings.tableMb = 1;
-    DfpnSolver solver(settings, valuer);
+    DfpnSolver solver(settings, valuer, playerGuide());
     DfpnLimits limits;
     limits.nodes = 1000000;
     const DfpnResult r = solver.solve(Position::start(4), limits);
@@ -177,7 +182,7 @@ TEST(ProofCheck, RejectsAProofWithOneMoveChanged) {
 
 TEST(Dfpn, CheckpointRefusesOtherSettingsAndDamage) {
     RegionValuer valuer(nullptr);
-    DfpnSolver solver(DfpnSettings{}, valuer);
+    DfpnSolver solver(DfpnSettings{}, valuer, playerGuide());
     DfpnLimits limits;
     limits.nodes = 5000;
     solver.solve(Position::start(4), limits);
@@ -192,15 +197,94 @@ TEST(Dfpn, CheckpointRefusesOtherSettingsAndDamage) {
         std::memcpy(&work, saved.data() + first + 24 * i + 16, 4);  // little-endian
         ASSERT_GE(work, 2u) << "entry " << i;
     }
-    DfpnSolver resumed(DfpnSettings{}, valuer);
+    DfpnSolver resumed(DfpnSettings{}, valuer, playerGuide());
     resumed.loadTable(saved, "settings A");
     const DfpnResult r = resumed.solve(Position::start(4), DfpnLimits{});
     EXPECT_EQ(r.outcome, Outcome::Loss);
-    DfpnSolver other(DfpnSettings{}, valuer);
+    DfpnSolver other(DfpnSettings{}, valuer, playerGuide());
     EXPECT_THROW(other.loadTable(saved, "settings B"), std::runtime_error);
     std::string damaged = saved;
     damaged[saved.size() / 2] ^= 4;
     EXPECT_THROW(other.loadTable(damaged, "settings A"), std::runtime_error);
+    // An entry count 2^61 too large, resealed: its 24-fold wraps around to the true size in
+    // 64 bits, and a reader that multiplied would read 2^61 entries past the buffer.
+    std::string wrapped = saved;
+    const size_t countAt = first - 8;
+    const uint64_t wrappedCount = getLE(saved, countAt, 8) + (uint64_t{1} << 61);
+    for (int b = 0; b < 8; ++b)
+        wrapped[countAt + b] = static_cast<char>(wrappedCount >> (8 * b));
+    EXPECT_THROW(other.loadTable(reseal(wrapped), "settings A"), std::runtime_error);
+}
+
+// The nodes of a win's winning child, proved after the root was decided, count in the root's
+// result, and they stay within the root's node budget.
+TEST(Dfpn, WinningChildNodesCountWithinTheBudget) {
+    RegionValuer valuer(nullptr);
+    DfpnSettings settings;
+    settings.sums = true;
+    settings.tableMb = 8;
+    std::mt19937 rng(4949);
+    int decidedRoots = 0;
+    solver_test::forEachSmallContestedPosition(rng, 12, [&](Position& pos, int) {
+        if (!pos.hasLegalMove()) return;
+        DfpnSolver probe(settings, valuer, playerGuide());
+        if (probe.decided(pos) != Outcome::Win) return;
+        ++decidedRoots;
+        for (const uint64_t budget : {uint64_t{50}, uint64_t{400}, UINT64_MAX}) {
+            DfpnSolver solver(settings, valuer, playerGuide());
+            DfpnLimits limits;
+            limits.nodes = budget;
+            const uint64_t before = solver.nodes();
+            const DfpnResult r = solver.solve(pos, limits);
+            EXPECT_EQ(r.nodes, solver.nodes() - before) << formatPosition(pos);
+            // A node may be counted past the budget before the search sees it has run out.
+            if (budget != UINT64_MAX) {
+                EXPECT_LE(r.nodes, budget + 1) << formatPosition(pos);
+            }
+            if (r.outcome == Outcome::Win && r.move) {
+                Position child = pos;
+                child.makeMove(*r.move);
+                EXPECT_FALSE(solver_test::plainWins(child)) << formatPosition(pos);
+            }
+        }
+    });
+    EXPECT_GT(decidedRoots, 5);
+}
+
+}  // namespace
+}  // namespace hippolyta
+
+namespace hippolyta {
+namespace {
+
+// The solver meets the player only through its guide (engine/solve/move_guide.h): a guide that
+// knows nothing (generation order, no evaluation) changes how many nodes a solve takes, never
+// its result, and its proofs check.
+TEST(Dfpn, TheGuideChangesNodeCountsNeverResults) {
+    RegionValuer valuer(nullptr);
+    const PlainGuide plain;
+    DfpnSettings settings;
+    settings.tableMb = 8;
+    settings.evalInit = true;  // the guide's evaluation is asked too
+    std::mt19937 rng(4747);
+    int positions = 0, differentCounts = 0;
+    solver_test::forEachSmallContestedPosition(rng, 6, [&](Position& pos, int) {
+        if (!pos.hasLegalMove() || popCount(pos.emptySquares()) > 9) return;
+        DfpnSolver guided(settings, valuer, playerGuide());
+        DfpnSolver blind(settings, valuer, plain);
+        const DfpnResult a = guided.solve(pos, DfpnLimits{});
+        const DfpnResult b = blind.solve(pos, DfpnLimits{});
+        ASSERT_NE(a.outcome, Outcome::Unknown) << formatPosition(pos);
+        ASSERT_EQ(a.outcome, b.outcome) << formatPosition(pos);
+        ProofStats stats;
+        const std::string proof =
+            buildProof(blind, pos, b.outcome == Outcome::Win, DfpnLimits{}, stats);
+        ASSERT_TRUE(checkProof(proof).valid) << formatPosition(pos);
+        ++positions;
+        differentCounts += a.nodes != b.nodes;
+    });
+    EXPECT_GT(positions, 40);
+    EXPECT_GT(differentCounts, 0) << "the guides never differed: the test shows nothing";
 }
 
 }  // namespace

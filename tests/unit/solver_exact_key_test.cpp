@@ -4,9 +4,9 @@
 
 #include <utility>
 
+#include "engine/core/exact_key.h"
 #include "engine/core/notation.h"
 #include "engine/solve/dfpn.h"
-#include "engine/solve/exact_key.h"
 
 namespace hippolyta {
 namespace {

@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <sstream>
 
+#include "adapters/solve/reply_guesses.h"
+#include "engine/check/proof_check.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
-#include "engine/solve/proof_check.h"
-#include "engine/solve/reply_guesses.h"
 
 namespace hippolyta {
 namespace {

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "engine/core/notation.h"
+#include "engine/guide/player_guide.h"
 #include "engine/solve/dfpn.h"
 #include "engine/solve/local_game.h"
 #include "engine/solve/proof_writer.h"
@@ -152,12 +153,12 @@ TEST(Dfpn, CheckpointsKeepLocalSearchApart) {
     EXPECT_EQ(off.fingerprint().find("local"), std::string::npos);
     RegionValuer valuer(nullptr);
     on.tableMb = off.tableMb = 8;
-    DfpnSolver solver(on, valuer);
+    DfpnSolver solver(on, valuer, playerGuide());
     DfpnLimits limits;
     limits.nodes = 2000;
     solver.solve(Position::start(parseShape("5x4")), limits);
     const std::string saved = solver.saveTable(on.fingerprint());
-    DfpnSolver other(off, valuer);
+    DfpnSolver other(off, valuer, playerGuide());
     EXPECT_THROW(other.loadTable(saved, off.fingerprint()), std::runtime_error);
 }
 

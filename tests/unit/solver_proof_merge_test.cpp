@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/notation.h"
+#include "engine/guide/player_guide.h"
 #include "engine/solve/proof_writer.h"
 #include "engine/solve/region_value.h"
 #include "tests/unit/solver_test_helpers.h"
@@ -18,7 +19,7 @@ std::string proveAlone(const Position& pos) {
     RegionValuer valuer(nullptr);
     DfpnSettings settings;
     settings.tableMb = 2;
-    DfpnSolver solver(settings, valuer);
+    DfpnSolver solver(settings, valuer, playerGuide());
     const DfpnResult r = solver.solve(pos, DfpnLimits{});
     EXPECT_NE(r.outcome, Outcome::Unknown) << formatPosition(pos);
     ProofStats stats;

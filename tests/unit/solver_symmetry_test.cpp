@@ -6,10 +6,10 @@
 
 #include <filesystem>
 
+#include "adapters/solve/solve_job.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/symmetry.h"
-#include "engine/solve/solve_job.h"
 #include "tests/unit/solver_test_helpers.h"
 
 namespace hippolyta {

@@ -9,13 +9,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/check/proof_check.h"
 #include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
 #include "engine/core/position.h"
-#include "engine/eval/regions.h"
+#include "engine/guide/player_guide.h"
+#include "engine/regions/regions.h"
 #include "engine/solve/dfpn.h"
-#include "engine/solve/proof_check.h"
 #include "engine/solve/proof_writer.h"
 
 namespace hippolyta::solver_test {
@@ -72,7 +73,7 @@ struct Proved {
 
 inline Proved solveAndProve(const Position& pos, const DfpnSettings& settings,
                             const RegionValuer& valuer) {
-    DfpnSolver solver(settings, valuer);
+    DfpnSolver solver(settings, valuer, playerGuide());
     Proved p;
     p.result = solver.solve(pos, DfpnLimits{});
     if (p.result.outcome != Outcome::Unknown)

@@ -172,7 +172,9 @@ TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
     const CliRun off =
         runCliTool("hippolyta-solve --quiet --shard 0/1 --dir " + dir + " --checkpoint off");
     EXPECT_EQ(off.status, 2 * 256);
-    EXPECT_NE(off.out.find("--checkpoint takes only 'on'"), std::string::npos) << off.out;
+    EXPECT_NE(off.out.find("say --checkpoints"), std::string::npos) << off.out;
+    // --checkpoints belongs to a shard.
+    EXPECT_EQ(runCliTool("hippolyta-solve --checkpoints --nodes 5").status, 2 * 256);
 }
 
 TEST(SolveTool, MergeProvesTheLineBeforeALostRoot) {

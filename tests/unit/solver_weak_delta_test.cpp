@@ -5,6 +5,7 @@
 #include <random>
 
 #include "engine/core/notation.h"
+#include "engine/guide/player_guide.h"
 #include "engine/solve/dfpn.h"
 #include "engine/solve/proof_writer.h"
 #include "tests/unit/solver_test_helpers.h"
@@ -39,7 +40,7 @@ TEST(Dfpn, WeakDisproofNumbersSolveTheFourByFourStart) {
 TEST(Dfpn, CheckpointsKeepTheDisproofRulesApart) {
     RegionValuer valuer(nullptr);
     const Position pos = Position::start(parseShape("5x4"));
-    DfpnSolver weak(weakSettings(true), valuer);
+    DfpnSolver weak(weakSettings(true), valuer, playerGuide());
     DfpnLimits limits;
     limits.nodes = 2000;
     weak.solve(pos, limits);
@@ -47,9 +48,9 @@ TEST(Dfpn, CheckpointsKeepTheDisproofRulesApart) {
     EXPECT_NE(fingerprint, weakSettings(false).fingerprint());
     EXPECT_NE(fingerprint.find(" weak=1"), std::string::npos);
     const std::string saved = weak.saveTable(fingerprint);
-    DfpnSolver sum(weakSettings(false), valuer);
+    DfpnSolver sum(weakSettings(false), valuer, playerGuide());
     EXPECT_THROW(sum.loadTable(saved, weakSettings(false).fingerprint()), std::runtime_error);
-    DfpnSolver again(weakSettings(true), valuer);
+    DfpnSolver again(weakSettings(true), valuer, playerGuide());
     EXPECT_NO_THROW(again.loadTable(saved, fingerprint));
 }
 

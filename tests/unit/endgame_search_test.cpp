@@ -4,8 +4,8 @@
 #include <unordered_map>
 
 #include "engine/core/notation.h"
+#include "engine/search/endgame_search.h"
 #include "engine/search/engine.h"
-#include "engine/search/solver.h"
 #include "tests/unit/solver_test_helpers.h"
 
 namespace hippolyta {
@@ -66,15 +66,15 @@ std::vector<Position> smallEndgames(int count, uint64_t seed) {
     return out;
 }
 
-TEST(EndgameSolver, AgreesWithMinimaxOnSmallEndgames) {
+TEST(EndgameSearch, AgreesWithMinimaxOnSmallEndgames) {
     const std::atomic<bool> stop{false};
     int wonPositions = 0;
     for (const Position& start : smallEndgames(60, 21)) {
         Position pos = start;
         std::unordered_map<uint64_t, bool> memo;
         const bool expected = wins(pos, memo);
-        EndgameSolver solver(10'000'000);
-        const SolverResult r = solver.solve(start, kSolverUnbounded, stop);
+        EndgameSearch solver(10'000'000);
+        const EndgameResult r = solver.solve(start, kEndgameUnbounded, stop);
         ASSERT_NE(r.outcome, Outcome::Unknown) << formatPosition(start);
         EXPECT_EQ(r.outcome == Outcome::Win, expected) << formatPosition(start);
         if (r.outcome == Outcome::Win) {
@@ -89,7 +89,7 @@ TEST(EndgameSolver, AgreesWithMinimaxOnSmallEndgames) {
     EXPECT_GT(wonPositions, 10);
 }
 
-TEST(EndgameSolver, FindsForcedWinsThatTakeSeveralMoves) {
+TEST(EndgameSearch, FindsForcedWinsThatTakeSeveralMoves) {
     // Positions whose shortest forced win needs at least three plies (two moves of ours):
     // the solver proves them, and the engine plays a move that keeps the win.
     const std::atomic<bool> stop{false};
@@ -99,8 +99,8 @@ TEST(EndgameSolver, FindsForcedWinsThatTakeSeveralMoves) {
         const int plies = shortestWin(pos, 7);
         if (plies < 3) continue;
         ++found;
-        EndgameSolver solver(10'000'000);
-        const SolverResult r = solver.solve(start, kSolverUnbounded, stop);
+        EndgameSearch solver(10'000'000);
+        const EndgameResult r = solver.solve(start, kEndgameUnbounded, stop);
         ASSERT_EQ(r.outcome, Outcome::Win) << formatPosition(start);
         if (plies <= 3) {
             EXPECT_EQ(r.plies, plies) << "the shallow iterations find quick wins";
@@ -122,15 +122,15 @@ TEST(EndgameSolver, FindsForcedWinsThatTakeSeveralMoves) {
     EXPECT_GE(found, 3) << "the sample should hold multi-move wins";
 }
 
-TEST(EndgameSolver, StopsAtItsBudget) {
+TEST(EndgameSearch, StopsAtItsBudget) {
     const std::atomic<bool> stop{false};
-    EndgameSolver solver(1000);
-    const SolverResult r = solver.solve(Position::start(10), kSolverUnbounded, stop);
+    EndgameSearch solver(1000);
+    const EndgameResult r = solver.solve(Position::start(10), kEndgameUnbounded, stop);
     EXPECT_EQ(r.outcome, Outcome::Unknown);
     EXPECT_LE(r.nodes, 1010u);
 }
 
-TEST(EndgameSolver, ContestedSquaresCount) {
+TEST(EndgameSearch, ContestedSquaresCount) {
     EXPECT_EQ(contestedEmptySquares(Position::start(10)), 92);
     EXPECT_EQ(contestedEmptySquares(parsePosition("xB2/xxxx/xWxx/1x1x w")), 0);
 }

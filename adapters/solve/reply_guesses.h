@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/solve/solve_job.h"
-#include "engine/solve/split_files.h"
+#include "adapters/solve/solve_job.h"
+#include "adapters/solve/split_files.h"
 
 namespace hippolyta {
 

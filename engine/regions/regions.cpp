@@ -1,8 +1,8 @@
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 
 #include <algorithm>
 
-#include "engine/eval/board_ops.h"
+#include "engine/regions/board_ops.h"
 
 namespace hippolyta {
 

@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 
 namespace hippolyta {
 

@@ -1,4 +1,4 @@
-#include "engine/eval/region_bounds.h"
+#include "engine/regions/region_bounds.h"
 
 namespace hippolyta {
 

@@ -1,4 +1,4 @@
-#include "engine/solve/solve_job.h"
+#include "adapters/solve/solve_job.h"
 
 #include <sys/stat.h>
 
@@ -10,12 +10,13 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "adapters/solve/reply_guesses.h"
+#include "adapters/solve/split_files.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/symmetry.h"
 #include "engine/eval/territory.h"
-#include "engine/solve/reply_guesses.h"
-#include "engine/solve/split_files.h"
+#include "engine/guide/player_guide.h"
 
 namespace hippolyta {
 
@@ -141,12 +142,14 @@ SolveReport runSolve(const SolveJob& job) {
     SolveReport report;
     report.database = "none";
     if (!job.databasePath.empty()) {
-        db.reset(new RegionDatabase(RegionDatabase::lazy(job.databasePath)));
+        const std::string path = job.databasePath;
+        db.reset(new RegionDatabase(
+            RegionDatabase::lazy([path] { return readWholeFile(path, size_t{1} << 30); }, path)));
         report.database = job.databasePath + " (" + std::to_string(db->maxCells()) + " cells, " +
                           std::to_string(db->size()) + " entries)";
     }
     RegionValuer valuer(db.get());
-    DfpnSolver solver(job.settings, valuer);
+    DfpnSolver solver(job.settings, valuer, playerGuide());
     const std::string fingerprint = jobFingerprint(job);
     if (!job.checkpointPath.empty() && fileExists(job.checkpointPath)) {
         solver.loadTable(readWholeFile(job.checkpointPath), fingerprint);

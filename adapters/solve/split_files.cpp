@@ -1,4 +1,4 @@
-#include "engine/solve/split_files.h"
+#include "adapters/solve/split_files.h"
 
 #include <sys/stat.h>
 

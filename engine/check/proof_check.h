@@ -9,6 +9,13 @@
 // The records walk the proof in preorder. A node's expected result follows from the side to
 // move: positions with the root's mover to move have the root's result, the others the
 // opposite. A position met again (by transposition) has no record the second time.
+// The checker's invariant, what makes it sound: a position is proven only once its records are
+// complete. From its first record to its last it is in progress, and any reference to a
+// position in progress is refused, whichever record makes it (a 'W' or 'L' child, an 'R'
+// child, a 'Y' image, the position itself inside its 'S' scope). So no proof can cite itself:
+// every position rests on positions proven before it, or on leaves checked on the spot. The
+// checker keeps the positions in progress on a stack and asserts (debug and sanitizer builds)
+// that a position joins the proven set exactly once, when its records end.
 //   'W' from to arrow  a win: this legal move leads to a loss for the opponent (its record
 //                      follows);
 //   'L'                a loss: every legal move, in generateMoves order, leads to a win for
@@ -58,8 +65,8 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/core/exact_key.h"
 #include "engine/core/position.h"
-#include "engine/solve/exact_key.h"
 
 namespace hippolyta {
 
@@ -73,8 +80,9 @@ struct ProofSummary {
     uint64_t records = 0;
     uint64_t countLeaves = 0;
     uint64_t boundLeaves = 0;
-    uint64_t localLeaves = 0;    // 'G' records
-    uint64_t reducedLosses = 0;  // 'R' records
+    uint64_t localLeaves = 0;             // 'G' records
+    uint64_t multiRegionLocalLeaves = 0;  // 'G' records with several contested regions
+    uint64_t reducedLosses = 0;           // 'R' records
 };
 
 // Checks a proof file's bytes: the root's side to move has the result the file states.

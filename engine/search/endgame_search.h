@@ -1,8 +1,9 @@
-// An exact win/loss solver for small endgames: depth-first proof search (negamax over
-// Win/Loss/Unknown) with a transposition table of exact results, cheap move ordering and exact
-// region counts once the sides are walled apart. Two shallow iterations (1 and 3 plies) find
-// the quickest wins first, then one iteration to maxPlies proves what it can. Bounded by a
-// node budget, a deadline and a stop flag.
+// The tree search's exact endgame (the proof solver, hippolyta-solve, is engine/solve's
+// DfpnSolver): a win/loss search of small endgames, depth-first (negamax over Win/Loss/Unknown)
+// with a transposition table of exact results, cheap move ordering and exact region counts once the
+// sides are walled apart. Two shallow iterations (1 and 3 plies) find the quickest wins first, then
+// one iteration to maxPlies proves what it can. Bounded by a node budget, a deadline and a stop
+// flag.
 #pragma once
 
 #include <atomic>
@@ -12,30 +13,30 @@
 #include <vector>
 
 #include "engine/core/position.h"
-#include "engine/eval/regions.h"
+#include "engine/regions/regions.h"
 #include "engine/search/move_order.h"
 
 namespace hippolyta {
 
-constexpr int kSolverUnbounded = 120;
+constexpr int kEndgameUnbounded = 120;
 
-struct SolverResult {
+struct EndgameResult {
     Outcome outcome = Outcome::Unknown;  // for the side to move
     std::optional<Move> move;            // a winning move when outcome == Win
     int plies = 0;                       // depth at which the result was found
     uint64_t nodes = 0;
 };
 
-class EndgameSolver {
+class EndgameSearch {
   public:
-    explicit EndgameSolver(uint64_t nodeBudget, uint64_t regionBudget = 5000);
+    explicit EndgameSearch(uint64_t nodeBudget, uint64_t regionBudget = 5000);
 
     // Proves a win or loss for the side to move within maxPlies plies (exact results past
     // that horizon come from region counts). deadline: steady_clock time to give up.
-    // Use a large maxPlies (kSolverUnbounded) to search to the end of the game.
-    SolverResult solve(const Position& pos, int maxPlies, const std::atomic<bool>& stop,
-                       std::chrono::steady_clock::time_point deadline =
-                           std::chrono::steady_clock::time_point::max());
+    // Use a large maxPlies (kEndgameUnbounded) to search to the end of the game.
+    EndgameResult solve(const Position& pos, int maxPlies, const std::atomic<bool>& stop,
+                        std::chrono::steady_clock::time_point deadline =
+                            std::chrono::steady_clock::time_point::max());
 
   private:
     struct Entry {

@@ -1,4 +1,4 @@
-#include "engine/solve/exact_key.h"
+#include "engine/core/exact_key.h"
 
 namespace hippolyta {
 

@@ -1,4 +1,4 @@
-#include "engine/solve/reply_guesses.h"
+#include "adapters/solve/reply_guesses.h"
 
 #include <algorithm>
 #include <climits>
@@ -6,9 +6,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/check/proof_check.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
-#include "engine/solve/proof_check.h"
 #include "engine/solve/proof_writer.h"
 
 namespace hippolyta {

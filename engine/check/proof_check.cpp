@@ -1,10 +1,11 @@
-#include "engine/solve/proof_check.h"
+#include "engine/check/proof_check.h"
 
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
 #include <utility>
 
+#include "engine/core/assert.h"
 #include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/notation.h"
@@ -118,9 +119,35 @@ class Checker {
     Checker(const std::string& bytes, size_t at, size_t end, uint32_t version)
         : bytes_(bytes), at_(at), end_(end), version_(version) {}
 
-    // Throws std::runtime_error on the first fault.
+    // Throws std::runtime_error on the first fault. A position already proven (a transposition)
+    // has no records; any other is proven by its records, and stays in progress (on path_) until
+    // they are complete: a reference to it before then is refused (proof_check.h).
     void node(Position& pos, bool expectWin) {
-        if (!seen_.insert(ExactKey::of(pos))) return;
+        const ExactKey key = ExactKey::of(pos);
+        if (seen_.contains(key)) return;
+        if (std::find(path_.begin(), path_.end(), key) != path_.end())
+            fail("a reference to a position whose proof is in progress: " + formatPosition(pos));
+        path_.push_back(key);
+        records(pos, expectWin);
+        HIPPOLYTA_ASSERT(!path_.empty() && path_.back() == key);
+        path_.pop_back();
+        const bool proven = seen_.insert(key);
+        HIPPOLYTA_ASSERT(proven);  // not proven before its own records completed
+    }
+    bool finished() const { return at_ == end_; }
+    uint64_t records() const { return records_; }
+    uint64_t countLeaves() const { return countLeaves_; }
+    uint64_t boundLeaves() const { return boundLeaves_; }
+    uint64_t localLeaves() const { return localLeaves_; }
+    uint64_t multiRegionLocalLeaves() const { return multiRegionLocalLeaves_; }
+    uint64_t reducedLosses() const { return reducedLosses_; }
+
+  private:
+    [[noreturn]] static void fail(const std::string& why) { throw std::runtime_error(why); }
+
+    // The records of a position in progress (pos is the last of path_).
+    void records(Position& pos, bool expectWin) {
+        HIPPOLYTA_ASSERT(!path_.empty() && path_.back() == ExactKey::of(pos));
         ++records_;
         if (at_ >= end_) fail("records end early");
         const char tag = bytes_[at_++];
@@ -153,15 +180,6 @@ class Checker {
             pos.undoMove(m);
         }
     }
-    bool finished() const { return at_ == end_; }
-    uint64_t records() const { return records_; }
-    uint64_t countLeaves() const { return countLeaves_; }
-    uint64_t boundLeaves() const { return boundLeaves_; }
-    uint64_t localLeaves() const { return localLeaves_; }
-    uint64_t reducedLosses() const { return reducedLosses_; }
-
-  private:
-    [[noreturn]] static void fail(const std::string& why) { throw std::runtime_error(why); }
 
     Move readMove() {
         if (at_ + 3 > end_) fail("records end early");
@@ -222,7 +240,7 @@ class Checker {
             fail("a scope or an image directly inside a scope");
         ExactKeySet outer;
         std::swap(outer, seen_);
-        node(pos, expectWin);
+        records(pos, expectWin);  // pos stays in progress: nothing inside may cite it
         std::swap(seen_, outer);
     }
 
@@ -278,7 +296,7 @@ class Checker {
         const Bitboard white = pos.amazons(Color::White), black = pos.amazons(Color::Black);
         const Bitboard open = pos.emptySquares() | white | black;
         Bitboard contested = 0, left = white | black;
-        int free[2] = {0, 0};
+        int free[2] = {0, 0}, contestedRegions = 0;
         std::unordered_map<ExactKey, int, ExactKeyHash> counts;
         while (left) {
             const Bitboard region =
@@ -288,12 +306,14 @@ class Checker {
                 if (contested && version_ < 7)
                     fail("local record with two contested regions in " + formatPosition(pos));
                 contested |= region;
+                ++contestedRegions;
             } else {
                 const Color owner = (region & white) ? Color::White : Color::Black;
                 free[index(owner)] += regionLongest(pos, region, owner, counts);
             }
         }
         if (!contested) fail("local record in a separated position: " + formatPosition(pos));
+        multiRegionLocalLeaves_ += contestedRegions > 1;
         if (popCount(contested & pos.emptySquares()) > kLocalSquaresChecked)
             fail("local record's regions too large in " + formatPosition(pos));
         Position local = walledOff(pos, contested);
@@ -308,7 +328,9 @@ class Checker {
     size_t at_, end_;
     uint32_t version_;
     uint64_t records_ = 0, countLeaves_ = 0, boundLeaves_ = 0, localLeaves_ = 0, reducedLosses_ = 0;
-    ExactKeySet seen_;
+    uint64_t multiRegionLocalLeaves_ = 0;
+    ExactKeySet seen_;            // proven: their records are complete
+    std::vector<ExactKey> path_;  // in progress: the positions whose records are being read
 };
 
 }  // namespace
@@ -406,6 +428,7 @@ ProofSummary checkProof(const std::string& bytes) {
         out.countLeaves = checker.countLeaves();
         out.boundLeaves = checker.boundLeaves();
         out.localLeaves = checker.localLeaves();
+        out.multiRegionLocalLeaves = checker.multiRegionLocalLeaves();
         out.reducedLosses = checker.reducedLosses();
         out.valid = true;
     } catch (const std::exception& e) {

@@ -1,4 +1,4 @@
-#include "engine/search/solver.h"
+#include "engine/search/endgame_search.h"
 
 namespace hippolyta {
 
@@ -6,10 +6,10 @@ namespace {
 constexpr size_t kMaxTableEntries = 1 << 21;
 }
 
-EndgameSolver::EndgameSolver(uint64_t nodeBudget, uint64_t regionBudget)
+EndgameSearch::EndgameSearch(uint64_t nodeBudget, uint64_t regionBudget)
     : nodeBudget_(nodeBudget), regions_(regionBudget, 1 << 16) {}
 
-bool EndgameSolver::outOfBudget() {
+bool EndgameSearch::outOfBudget() {
     if (aborted_) return true;
     if (nodes_ >= nodeBudget_ || stop_->load(std::memory_order_relaxed) ||
         ((nodes_ & 255) == 0 && std::chrono::steady_clock::now() >= deadline_))
@@ -17,16 +17,16 @@ bool EndgameSolver::outOfBudget() {
     return aborted_;
 }
 
-SolverResult EndgameSolver::solve(const Position& start, int maxPlies,
-                                  const std::atomic<bool>& stop,
-                                  std::chrono::steady_clock::time_point deadline) {
+EndgameResult EndgameSearch::solve(const Position& start, int maxPlies,
+                                   const std::atomic<bool>& stop,
+                                   std::chrono::steady_clock::time_point deadline) {
     stop_ = &stop;
     deadline_ = deadline;
     nodes_ = 0;
     aborted_ = false;
     table_.clear();
     if (moveStack_.size() < static_cast<size_t>(maxPlies) + 2) moveStack_.resize(maxPlies + 2);
-    SolverResult result;
+    EndgameResult result;
     Position pos = start;
     // Shallow iterations find the quickest wins; then one unbounded iteration (within the
     // budget) proves what it can: a depth-limited proof search repeats too much work once
@@ -48,7 +48,7 @@ SolverResult EndgameSolver::solve(const Position& start, int maxPlies,
     return result;
 }
 
-Outcome EndgameSolver::search(Position& pos, int depth, Move* bestOut) {
+Outcome EndgameSearch::search(Position& pos, int depth, Move* bestOut) {
     ++nodes_;
     if (outOfBudget()) return Outcome::Unknown;
     if (!pos.hasLegalMove()) return Outcome::Loss;
