@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The shipped engine against round 1's engine (commit c73c900), as issue 17 measures it:
+# The shipped engine against round 1's engine (commit c73c900), the strength yardstick of docs/learning.md:
 #   tools/strength-vs-round1.sh OUTDIR [MATCH...]
 # MATCH is one of equal10 (10x10, 1 s a move), equal8 (8x8, 0.25 s a move) and odds10 (10x10,
 # this engine 0.5 s against round 1's 1 s); all three by default. GAMES (default 200) and

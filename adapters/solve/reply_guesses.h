@@ -1,4 +1,4 @@
-// Guessed replies (round 3, session 13): a subproblem of a split whose side to move must find
+// Guessed replies: a subproblem of a split whose side to move must find
 // one winning move is solved after each of its likeliest winning moves alone, not as a whole.
 // A whole search spreads its effort over every move that looks about as good; its siblings'
 // proofs say which moves tend to win. On 6x4 a subproblem left unknown after 300 s whole was

@@ -36,8 +36,10 @@ Text errorText(const std::string& code, const std::string& message) {
         Json{{"type", "error"}, {"code", code}, {"message", message}}.dump());
 }
 
+// ASCII lower case: ::tolower of a negative char (a header byte >= 0x80) is undefined.
 std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), ::tolower);
+    for (char& c : s)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return s;
 }
 

@@ -53,4 +53,12 @@ void featureValues(const Position& pos, std::vector<float>& out) {
         out[i] = featureValue(static_cast<int>(i / squares), codes[i]);
 }
 
+void featureInput(const Position& pos, std::vector<uint8_t>& codes, float* out) {
+    featureCodes(pos, codes);
+    const size_t squares = codes.size() / kFeaturePlanes;
+    for (int p = 0; p < kFeaturePlanes; ++p)
+        for (size_t sq = 0; sq < squares; ++sq)
+            out[sq * kFeaturePlanes + p] = featureValue(p, codes[p * squares + sq]);
+}
+
 }  // namespace hippolyta

@@ -31,5 +31,9 @@ inline float featureValue(int plane, uint8_t code) {
 
 // The float input: value[plane * n * n + square].
 void featureValues(const Position& pos, std::vector<float>& out);
+// The float input channels last, what the network's first convolution reads:
+// out[square * kFeaturePlanes + plane], n * n * kFeaturePlanes floats. `codes` is scratch, kept
+// by the caller so that repeated calls do not allocate.
+void featureInput(const Position& pos, std::vector<uint8_t>& codes, float* out);
 
 }  // namespace hippolyta

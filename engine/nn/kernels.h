@@ -1,8 +1,9 @@
-// The network's inner loops: a 3x3 convolution over an n x n board, channels last
-// (activation[square * channels + channel]), with the bias, an optional residual added and an
-// optional ReLU fused in. Two paths: a generic one (any x86-64, what the compiler makes of plain
-// loops) and an AVX2/FMA one, chosen at run time by cpuid. They agree to rounding: FMA rounds
-// once where the generic path rounds twice (tests/unit/nn_network_test.cpp bounds the gap).
+// The network's inner loops: a 3x3 convolution over a batch of n x n boards, channels last
+// (activation[(position * n * n + square) * channels + channel]), with the bias, an optional
+// residual added and an optional ReLU fused in. Two paths: a generic one (any x86-64, what the
+// compiler makes of plain loops) and an AVX2/FMA one, chosen at run time by cpuid. They agree to
+// rounding: FMA rounds once where the generic path rounds twice (tests/unit/nn_kernels_test.cpp
+// bounds the gap). Both give a position of a batch exactly what it gets alone.
 #pragma once
 
 namespace hippolyta {
@@ -15,11 +16,13 @@ bool avx2Supported();
 NnKernels resolveKernels(NnKernels k);
 
 // Weights packed [tap = 3 * (dy + 1) + (dx + 1)][cin][cout]; cout a multiple of 8, at most 256.
-// `residual` (or null) has out's layout; out must not alias in.
+// `batch` boards of n x n one after another; `residual` (or null) has out's layout; out must not
+// alias in.
 struct Conv3x3 {
     int n, cin, cout;
     const float* weights;
     const float* bias;
+    int batch = 1;
 };
 void conv3x3Generic(const Conv3x3& c, const float* in, const float* residual, bool relu,
                     float* out);

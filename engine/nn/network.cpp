@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "engine/nn/features.h"
 
@@ -59,15 +60,86 @@ Network::Network(const NetFile& file)
         convs_.push_back(conv(c, c));
     policy_ = dense(c, arch_.policyChannels());
     ownership_ = dense(c, 1);
+    // The two per-square heads input-major, ownership last: [c][policyChannels + 1].
+    const int pc = arch_.policyChannels();
+    pointwise_.resize(static_cast<size_t>(c) * (pc + 1));
+    for (int ci = 0; ci < c; ++ci) {
+        for (int p = 0; p < pc; ++p)
+            pointwise_[ci * (pc + 1) + p] = policy_.weights[p * c + ci];
+        pointwise_[ci * (pc + 1) + pc] = ownership_.weights[ci];
+    }
     valueHidden_ = dense(c, arch_.valueHidden);
     valueOut_ = dense(arch_.valueHidden, 1);
 }
 
+size_t NetScratch::bytes() const {
+    return codes.capacity() +
+           sizeof(float) *
+               (input.capacity() + x.capacity() + h.capacity() + y.capacity() + mean.capacity()) +
+           sizeof(const Position*) * positions.capacity() + sizeof(NetOutput*) * outputs.capacity();
+}
+
+namespace {
+
+// Grows v to at least `size` floats and never shrinks it: a smaller batch after a larger one
+// neither reallocates nor refills.
+float* atLeast(std::vector<float>& v, size_t size) {
+    if (v.size() < size) v.resize(size);
+    return v.data();
+}
+
+}  // namespace
+
+void Network::forward(const Position* const* positions, NetOutput* const* outputs, size_t count,
+                      NnKernels kernels, NetScratch& scratch) const {
+    const NnKernels k = resolveKernels(kernels);
+    for (size_t i = 1; i < count; ++i)
+        if (positions[i]->size() != positions[0]->size())
+            throw std::invalid_argument("network: a batch mixes board sizes");
+    for (size_t at = 0; at < count; at += kMaxBatch) {
+        const int chunk = static_cast<int>(std::min(kMaxBatch, count - at));
+        forwardChunk(positions + at, outputs + at, chunk, k, scratch);
+    }
+}
+
+void Network::forwardChunk(const Position* const* positions, NetOutput* const* outputs, int count,
+                           NnKernels k, NetScratch& s) const {
+    const int n = positions[0]->size(), c = arch_.channels, planes = arch_.inputPlanes;
+    const size_t squares = static_cast<size_t>(n) * n, acts = count * squares * c;
+    float* input = atLeast(s.input, count * squares * planes);
+    for (int i = 0; i < count; ++i)
+        featureInput(*positions[i], s.codes, input + i * squares * planes);
+    float* x = atLeast(s.x, acts);
+    float* h = atLeast(s.h, acts);
+    float* y = atLeast(s.y, acts);
+    conv3x3(k, Conv3x3{n, planes, c, stem_.weights.data(), stem_.bias.data(), count}, input,
+            nullptr, true, x);
+    for (int b = 0; b < arch_.blocks; ++b) {
+        const Conv& c1 = convs_[2 * b];
+        const Conv& c2 = convs_[2 * b + 1];
+        conv3x3(k, Conv3x3{n, c, c, c1.weights.data(), c1.bias.data(), count}, x, nullptr, true, h);
+        conv3x3(k, Conv3x3{n, c, c, c2.weights.data(), c2.bias.data(), count}, h, x, true, y);
+        std::swap(x, y);
+    }
+    for (int i = 0; i < count; ++i)
+        heads(n, x + i * squares * c, s.mean, *outputs[i]);
+}
+
 void Network::evaluate(const Position* positions, size_t count, NetOutput* outputs,
                        NnKernels kernels) const {
-    const NnKernels k = resolveKernels(kernels);
-    for (size_t i = 0; i < count; ++i)
-        evaluateOne(positions[i], k, outputs[i]);
+    // The convenience path for tools and tests; the search's path is a NetComputation.
+    thread_local NetScratch scratch;
+    for (int n = kMinBoardSize; n <= kMaxBoardSize; ++n) {
+        scratch.positions.clear();
+        scratch.outputs.clear();
+        for (size_t i = 0; i < count; ++i)
+            if (positions[i].size() == n) {
+                scratch.positions.push_back(&positions[i]);
+                scratch.outputs.push_back(&outputs[i]);
+            }
+        forward(scratch.positions.data(), scratch.outputs.data(), scratch.positions.size(), kernels,
+                scratch);
+    }
 }
 
 NetOutput Network::evaluate(const Position& pos, NnKernels kernels) const {
@@ -76,44 +148,37 @@ NetOutput Network::evaluate(const Position& pos, NnKernels kernels) const {
     return out;
 }
 
-void Network::evaluateOne(const Position& pos, NnKernels k, NetOutput& out) const {
-    const int n = pos.size(), squares = n * n, c = arch_.channels;
-    // The features, plane-major, transposed to channels last.
-    std::vector<float> planes;
-    featureValues(pos, planes);
-    std::vector<float> input(planes.size());
-    for (int p = 0; p < arch_.inputPlanes; ++p)
-        for (int sq = 0; sq < squares; ++sq)
-            input[sq * arch_.inputPlanes + p] = planes[p * squares + sq];
-    std::vector<float> x(static_cast<size_t>(squares) * c), h(x.size()), y(x.size());
-    conv3x3(k, Conv3x3{n, arch_.inputPlanes, c, stem_.weights.data(), stem_.bias.data()},
-            input.data(), nullptr, true, x.data());
-    for (int b = 0; b < arch_.blocks; ++b) {
-        const Conv& c1 = convs_[2 * b];
-        const Conv& c2 = convs_[2 * b + 1];
-        conv3x3(k, Conv3x3{n, c, c, c1.weights.data(), c1.bias.data()}, x.data(), nullptr, true,
-                h.data());
-        conv3x3(k, Conv3x3{n, c, c, c2.weights.data(), c2.bias.data()}, h.data(), x.data(), true,
-                y.data());
-        x.swap(y);
-    }
-    heads(n, x.data(), out);
-}
-
-void Network::heads(int n, const float* trunk, NetOutput& out) const {
-    const int squares = n * n, c = arch_.channels, pc = arch_.policyChannels();
-    out.size = n;
-    out.ownership.resize(squares);
-    out.policy.resize(static_cast<size_t>(squares) * pc);
-    std::vector<float> mean(c, 0.0f);
+// The policy and ownership heads, 1x1 convolutions: summed input by input so that the loop over
+// the outputs vectorises (a dot product per output would be a chain of dependent additions),
+// each output in the dot product's order, so with its rounding.
+void Network::pointwiseHeads(int squares, const float* trunk, NetOutput& out) const {
+    const int c = arch_.channels, pc = arch_.policyChannels(), outs = pc + 1;
+    float acc[260];  // policy channels (at most 3 + 4 * 64) and ownership
     for (int sq = 0; sq < squares; ++sq) {
         const float* x = trunk + sq * c;
-        for (int i = 0; i < c; ++i)
-            mean[i] += x[i];
-        out.ownership[sq] = std::tanh(dot(ownership_.weights.data(), x, c) + ownership_.bias[0]);
+        std::fill(acc, acc + outs, 0.0f);
+        for (int ci = 0; ci < c; ++ci) {
+            const float xv = x[ci];
+            const float* w = &pointwise_[ci * outs];
+            for (int o = 0; o < outs; ++o)
+                acc[o] += xv * w[o];
+        }
         for (int p = 0; p < pc; ++p)
-            out.policy[sq * pc + p] = dot(&policy_.weights[p * c], x, c) + policy_.bias[p];
+            out.policy[sq * pc + p] = acc[p] + policy_.bias[p];
+        out.ownership[sq] = std::tanh(acc[pc] + ownership_.bias[0]);
     }
+}
+
+void Network::heads(int n, const float* trunk, std::vector<float>& mean, NetOutput& out) const {
+    const int squares = n * n, c = arch_.channels;
+    out.size = n;
+    out.ownership.resize(squares);
+    out.policy.resize(static_cast<size_t>(squares) * arch_.policyChannels());
+    pointwiseHeads(squares, trunk, out);
+    mean.assign(c, 0.0f);
+    for (int sq = 0; sq < squares; ++sq)
+        for (int i = 0; i < c; ++i)
+            mean[i] += trunk[sq * c + i];
     for (float& m : mean)
         m /= static_cast<float>(squares);
     float logit = valueOut_.bias[0];
@@ -122,14 +187,6 @@ void Network::heads(int n, const float* trunk, NetOutput& out) const {
         logit += valueOut_.weights[j] * std::max(hid, 0.0f);
     }
     out.value = 1.0f / (1.0f + std::exp(-logit));
-}
-
-float Network::evaluateForSearch(const Position& pos, const MoveList& moves,
-                                 std::vector<float>& probs) const {
-    NetOutput out;
-    evaluate(&pos, 1, &out);
-    movePolicy(out, moves, probs);
-    return out.value;
 }
 
 float Network::moveLogit(const NetOutput& out, Move m) const {
@@ -143,14 +200,19 @@ float Network::moveLogit(const NetOutput& out, Move m) const {
 void Network::movePolicy(const NetOutput& out, const MoveList& moves,
                          std::vector<float>& probs) const {
     probs.resize(moves.size());
+    movePolicy(out, moves.data(), moves.size(), probs.data());
+}
+
+void Network::movePolicy(const NetOutput& out, const Move* moves, size_t count,
+                         float* probs) const {
     float best = -INFINITY;
-    for (size_t i = 0; i < moves.size(); ++i)
+    for (size_t i = 0; i < count; ++i)
         best = std::max(best, probs[i] = moveLogit(out, moves[i]));
     double sum = 0;
-    for (float& p : probs)
-        sum += p = std::exp(p - best);
-    for (float& p : probs)
-        p = static_cast<float>(p / sum);
+    for (size_t i = 0; i < count; ++i)
+        sum += probs[i] = std::exp(probs[i] - best);
+    for (size_t i = 0; i < count; ++i)
+        probs[i] = static_cast<float>(probs[i] / sum);
 }
 
 }  // namespace hippolyta

@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <exception>
+#include <mutex>
 #include <thread>
 
+#include "engine/core/assert.h"
 #include "engine/regions/board_ops.h"
 #include "engine/regions/region_bounds.h"
 
@@ -17,6 +20,27 @@ using namespace mcts_detail;
 namespace {
 
 constexpr uint32_t kSlabSlots = 2048;
+
+// Child selection's scores beside UCT's (a mean in [0, 1] plus bounded exploration and prior
+// terms, far below these): a move to a position proven lost for the opponent is taken at once;
+// the first unvisited child in order beats every visited one; a loop starts below everything.
+constexpr double kScoreProvenWin = 1e9;
+constexpr double kScoreFirstUnvisited = 1e8;
+constexpr double kScoreNone = -1e9;
+// Widening's bound as a double: at or past this many children (beyond uint32_t), no bound.
+constexpr double kUnboundedWidening = 4e9;
+// The root's first chunk holds at least this many children, whatever firstChunk says: the root
+// is searched most, and its move must be among the best few of many.
+constexpr uint32_t kRootChunkFloor = 32;
+
+// The win probability of a separated position that region counts do not decide, from
+// `diff`, the side to move's expected moves left minus the opponent's: a logistic of unit
+// scale, shifted by half a move because the side to move must also make the next move (at
+// diff 0.5 the two are even). Unscaled on purpose: the counts are in moves, not evaluation
+// units, and a change of scale would change the search (an SPRT, not a rename).
+double separatedWinProbability(double diff) {
+    return 1.0 / (1.0 + std::exp(-(diff - 0.5)));
+}
 
 // For a child visited n times: 1/sqrt(n), and the factor that turns its value sum into its
 // mean (1/n in value units, computed as (1/sqrt(n))^2 / kValueOne so that UCT's arithmetic is
@@ -101,10 +125,9 @@ Mcts::Mcts(const MctsOptions& options) : options_(options) {
         netBudget_ = bytes / 4;
         bytes -= netBudget_;
     }
-    // Two pools of half the cap each: the reused subtree is copied from one to the other.
-    const uint64_t slots = bytes / 2 / sizeof(TreeNode);
-    pools_[0] = std::make_unique<NodePool>(slots);
-    pools_[1] = std::make_unique<NodePool>(slots);
+    // One pool of the whole cap: a reused subtree is compacted through a scratch pool of its
+    // own size (reuseSubtree), so a search may fill all of it.
+    pool_ = std::make_unique<NodePool>(bytes / sizeof(TreeNode));
     root_.init(0, 0);
 }
 
@@ -112,8 +135,7 @@ Mcts::~Mcts() = default;
 
 void Mcts::clear() {
     std::lock_guard lock(treeMutex_);
-    pools_[0]->reset();
-    pools_[1]->reset();
+    pool_->reset();
     root_.init(0, 0);
     netEntries_.clear();
     netBytes_ = 0;
@@ -147,17 +169,30 @@ bool Mcts::reuseSubtree(const Game& game) {
     previousVisits_ = load(root_.visits);
     keptVisits_ = load(node->visits);
     if (node != &root_) {
+        // The subtree to a scratch pool of its size, then back to the front of the emptied
+        // pool: it keeps all of its nodes, and the rest of the pool is free again.
         TreeNode newRoot = *node;
-        NodePool& other = *pools_[1 - active_];
-        other.reset();
-        copySubtree(pool(), other, newRoot);
+        NodePool scratch(subtreeSlots(pool(), newRoot) + 1);
+        copySubtree(pool(), scratch, newRoot);
         pool().reset();
-        active_ = 1 - active_;
+        copySubtree(scratch, pool(), newRoot);
         root_ = newRoot;
     }
     keepNetEntries(node == &root_);
     rootPos_ = pos;
     return true;
+}
+
+// The slots of node's descendants (their chunks' headers included).
+uint64_t Mcts::subtreeSlots(NodePool& pool, const TreeNode& node) {
+    uint64_t slots = 0;
+    for (uint32_t h = node.children; h; h = pool.at(h).nextChunk) {
+        const uint32_t count = pool.at(h).chunkSize;
+        slots += count + 1;
+        for (uint32_t i = 1; i <= count; ++i)
+            slots += subtreeSlots(pool, pool.at(h + i));
+    }
+    return slots;
 }
 
 // Copies node's children (recursively) from one pool to the other; node is already in place.
@@ -168,7 +203,9 @@ void Mcts::copySubtree(NodePool& from, NodePool& to, TreeNode& node) {
             const_cast<NetEntry*>(e)->kept = true;
     for (uint32_t h = node.children; h; h = from.at(h).nextChunk) {
         const uint32_t count = from.at(h).chunkSize;
-        const uint32_t dst = to.allocate(count + 1);  // cannot fail: same capacity
+        const uint32_t dst = to.allocate(count + 1);
+        // The destination is empty and at least the subtree's size (reuseSubtree).
+        HIPPOLYTA_ASSERT(dst != 0);
         for (uint32_t i = 0; i <= count; ++i)
             to.at(dst + i) = from.at(h + i);
         to.at(dst).nextChunk = 0;
@@ -187,8 +224,7 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
     keptVisits_ = previousVisits_ = 0;
     reused = reuseSubtree(game);
     if (!reused) {
-        pools_[0]->reset();
-        pools_[1]->reset();
+        pool_->reset();
         root_.init(0, 0);
         rootPos_ = game.position();
         netEntries_.clear();
@@ -291,7 +327,7 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    const uint32_t wanted = isRoot ? std::max(p.firstChunk, 32u) : p.firstChunk;
+    const uint32_t wanted = isRoot ? std::max(p.firstChunk, kRootChunkFloor) : p.firstChunk;
     if (netWanted(node, isRoot)) return expandByNet(node, pos, w, wanted);
     const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
     // The prior's probabilities need every move's logit (their log-sum); the order, only the
@@ -371,18 +407,19 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
     const double bias = biasScale * std::sqrt(static_cast<double>(parentVisits));
     const InverseRoots& roots = InverseRoots::get();
     // An integer bound for the loop: considered >= visible iff considered >= ceil(visible).
-    const uint32_t limit =
-        visible >= 4e9 ? UINT32_MAX : static_cast<uint32_t>(std::ceil(std::max(0.0, visible)));
+    const uint32_t limit = visible >= kUnboundedWidening
+                               ? UINT32_MAX
+                               : static_cast<uint32_t>(std::ceil(std::max(0.0, visible)));
     for (int attempt = 0; attempt < 2; ++attempt) {
         TreeNode* best = nullptr;
-        double bestScore = -1e9;
+        double bestScore = kScoreNone;
         uint32_t considered = 0;
         bool allLost = true;
         forEachChild(pool(), node, [&](TreeNode& c) {
             const Proof pr = proofOf(c);
             if (pr == Proof::Loss) {  // the opponent is lost after this move
                 best = &c;
-                bestScore = 1e9;
+                bestScore = kScoreProvenWin;
                 return false;
             }
             if (pr == Proof::Win) return true;  // a losing move: never worth a visit
@@ -391,9 +428,9 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             ++considered;
             const uint32_t n = load(c.visits) + load(c.virtualLoss);
             if (n == 0) {  // the first unvisited child in order
-                if (bestScore < 1e8) {
+                if (bestScore < kScoreFirstUnvisited) {
                     best = &c;
-                    bestScore = 1e8;
+                    bestScore = kScoreFirstUnvisited;
                 }
                 return true;
             }
@@ -450,7 +487,7 @@ double Mcts::evaluateLeaf(TreeNode& node, Position& pos, Worker& w) {
         if (a.outcome == Outcome::Loss) setProof(node, Proof::Loss);
         if (a.outcome != Outcome::Unknown) return a.outcome == Outcome::Win ? 1 : 0;
         const double diff = (a.own.lower + a.own.upper - a.opponent.lower - a.opponent.upper) / 2.0;
-        return 1.0 / (1.0 + std::exp(-(diff - 0.5)));
+        return separatedWinProbability(diff);
     }
     if (options_.params.endgameBounds) {
         const Outcome o = outcomeByBounds(pos, w.regions);
@@ -566,6 +603,37 @@ void Mcts::runWorker(Worker& w, const SearchLimits& limits, const std::atomic<bo
     stopSearch_.store(true);
 }
 
+// The workers on `threads` threads, this one reporting. Whatever throws (the report callback,
+// a result being built, a helper), every helper is stopped and joined before the first
+// exception goes on to the caller: a joinable thread destroyed would end the program.
+void Mcts::runWorkers(const SearchLimits& limits, const std::atomic<bool>& stop) {
+    const int threads = std::max(1, options_.threads);
+    std::vector<std::thread> helpers;
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    const auto guarded = [&](int i, bool reporter) {
+        try {
+            runWorker(*workers_[i], limits, stop, reporter);
+        } catch (...) {
+            std::lock_guard lock(failureMutex);
+            if (!failure) failure = std::current_exception();
+            stopSearch_.store(true);
+        }
+    };
+    try {
+        for (int i = 1; i < threads; ++i)
+            helpers.emplace_back(guarded, i, false);
+    } catch (...) {  // a thread that could not start: stop the ones that did
+        std::lock_guard lock(failureMutex);
+        failure = std::current_exception();
+        stopSearch_.store(true);
+    }
+    if (!failure) guarded(0, true);
+    for (auto& t : helpers)
+        t.join();
+    if (failure) std::rethrow_exception(failure);
+}
+
 SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
                           const std::atomic<bool>& stop) {
     bool reused = false;
@@ -591,14 +659,7 @@ SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
         setProof(root_, Proof::None);  // a leaf's proof came from an evaluation: search it
         tryExpand(root_, rootPos_, *workers_[0], true);
     }
-    {
-        std::vector<std::thread> helpers;
-        for (int i = 1; i < threads; ++i)
-            helpers.emplace_back([&, i] { runWorker(*workers_[i], limits, stop, false); });
-        runWorker(*workers_[0], limits, stop, true);
-        for (auto& t : helpers)
-            t.join();
-    }
+    runWorkers(limits, stop);
     SearchResult r = buildResult(true);
     r.reusedTree = reused;
     return r;

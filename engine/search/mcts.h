@@ -65,7 +65,9 @@ class Mcts {
 
     void prepareRoot(const Game& game, bool& reused);
     bool reuseSubtree(const Game& game);
+    static uint64_t subtreeSlots(NodePool& pool, const TreeNode& node);
     void copySubtree(NodePool& from, NodePool& to, TreeNode& node);
+    void runWorkers(const SearchLimits& limits, const std::atomic<bool>& stop);
     void runWorker(Worker& w, const SearchLimits& limits, const std::atomic<bool>& stop,
                    bool reporter);
     void simulate(Worker& w);
@@ -94,12 +96,11 @@ class Mcts {
     std::optional<SearchResult> solveRoot(const SearchLimits& limits,
                                           const std::atomic<bool>& stop);
 
-    NodePool& pool() { return *pools_[active_]; }
-    const NodePool& pool() const { return *pools_[active_]; }
+    NodePool& pool() { return *pool_; }
+    const NodePool& pool() const { return *pool_; }
 
     MctsOptions options_;
-    std::unique_ptr<NodePool> pools_[2];
-    int active_ = 0;
+    std::unique_ptr<NodePool> pool_;
     TreeNode root_{};
     Position rootPos_ = Position::start();
     bool haveTree_ = false;

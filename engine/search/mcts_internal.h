@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "engine/core/assert.h"
 #include "engine/regions/regions.h"
 #include "engine/search/mcts.h"
 
@@ -37,6 +38,8 @@ template <typename F>
 inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
     for (uint32_t h = load(node.children); h; h = load(pool.at(h).nextChunk)) {
         const uint32_t count = pool.at(h).chunkSize;
+        // A chunk is a header and its nodes, allocated together.
+        HIPPOLYTA_ASSERT(h + uint64_t{count} < pool.used());
         for (uint32_t i = 1; i <= count; ++i)
             if (!f(pool.at(h + i))) return;
     }

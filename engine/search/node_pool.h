@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/core/assert.h"
 #include "engine/core/move.h"
 #include "engine/core/portable.h"
 
@@ -96,8 +97,15 @@ class NodePool {
 
     // `count` consecutive slots, or 0 if the pool cannot hold them. Thread-safe.
     uint32_t allocate(uint32_t count);
-    TreeNode& at(uint32_t index) { return slots_[index]; }
-    const TreeNode& at(uint32_t index) const { return slots_[index]; }
+    // A slot handed out by allocate(): never 0 ("none"), never past what was allocated.
+    TreeNode& at(uint32_t index) {
+        HIPPOLYTA_ASSERT(index != 0 && index < used());
+        return slots_[index];
+    }
+    const TreeNode& at(uint32_t index) const {
+        HIPPOLYTA_ASSERT(index != 0 && index < used());
+        return slots_[index];
+    }
     void reset() { used_.store(1, std::memory_order_relaxed); }
     uint64_t used() const { return used_.load(std::memory_order_relaxed); }
     uint64_t capacity() const { return capacity_; }

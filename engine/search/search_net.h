@@ -1,7 +1,8 @@
-// What the tree search asks of a policy-and-value network (engine/nn's Network implements it).
+// What the tree search asks of a policy-and-value network (engine/nn's backends implement it,
+// engine/nn/backend.h: a position at a time through their batched computations and a cache).
 // The search sees only this interface, so it compiles without engine/nn (the Botzone single
-// file leaves the network out and never has one). Implementations are immutable and safe to
-// call from several search threads at once.
+// file leaves the network out and never has one). Implementations are immutable to the search
+// and safe to call from several search threads at once.
 #pragma once
 
 #include <cstdint>

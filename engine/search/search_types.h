@@ -59,13 +59,13 @@ enum class MoveOrdering : int {
     Learned = 2,  // the learned prior (engine/search/move_prior.h)
 };
 
-// Constants of the tree search, set by hand in round 1 with tools/hippolyta-arena (10x10,
+// Constants of the tree search, set by hand (commit c73c900) with tools/hippolyta-arena (10x10,
 // 0.1 s a move, 20-30 games a test): widening exponent 0.6 beat 0.5 19-11; exploration 0.15
 // lost 8-12 to 0.25; 2 random playout plies against none: 13-7 and 17-13; reordering the best
 // 16 cheap moves by the evaluation at each expansion lost 7-23. SPSA's values (exploration
 // 0.139, widening 3.31 + 0.81 N^0.455, prior_bias 0.040; engine/weights/candidates/spsa1)
-// won an SPRT at 2,000 visits a move (+51 Elo) but lost to round 1 at 0.25 s a move (about
-// 40k visits; docs/learning.md, steps 3 and 4): tuned at 400 visits, the narrow widening
+// won an SPRT at 2,000 visits a move (+51 Elo) but lost to the hand-set values at 0.25 s a move
+// (about 40k visits; docs/learning.md, steps 3 and 4): tuned at 400 visits, the narrow widening
 // does not scale. SPSA's exploration alone (0.14), with the fitted evaluation's calibrated (less
 // spread) values, beat 0.25 at 0.25 s a move: +175 Elo, 228 games (step 5); 0.08 lost to it.
 struct SearchParams {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/core/assert.h"
 #include "engine/core/text_util.h"
 #include "engine/search/endgame_search.h"
 
@@ -167,6 +168,7 @@ TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, Move
         b.reason = "one legal move; " + b.reason;
         return b;
     }
+    HIPPOLYTA_ASSERT(o.floorSeconds <= allowed);  // std::clamp needs low <= high
     b.optimum = std::clamp(plan.optimum, o.floorSeconds, allowed);
     b.maximum = std::clamp(o.maxPerOptimum * b.optimum, b.optimum, allowed);
     if (o.capSeconds > 0 && b.maximum > o.capSeconds) {
@@ -174,6 +176,8 @@ TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, Move
         b.optimum = std::min(b.optimum, b.maximum);
         b.reason += "; capped at " + formatSeconds(b.maximum) + " s a move (--move-time)";
     }
+    // A stable search stops at the optimum, never past the hard stop, and never below the floor.
+    HIPPOLYTA_ASSERT(b.optimum >= o.floorSeconds && b.optimum <= b.maximum);
     return b;
 }
 

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "engine/core/assert.h"
 #include "engine/core/byte_order.h"
 #include "engine/core/fnv.h"
 #include "engine/core/zobrist.h"
@@ -236,6 +237,8 @@ void DfpnSolver::mid(Position& pos, uint32_t thPhi, uint32_t thDelta, int ply) {
     };
     for (Child& c : children)
         refresh(c);
+    // A node with no move is terminal (terminalValue), so there is a child to pick.
+    HIPPOLYTA_ASSERT(!children.empty());
     size_t best = 0;
     for (;;) {
         uint32_t delta2 = kPnInfinity, phiBest = 0;

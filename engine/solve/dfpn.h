@@ -45,7 +45,7 @@ struct DfpnSettings {
     size_t tableMb = 256;
     double epsilon = 0.25;  // 1+epsilon trick; 0 turns it off
     // Evaluation tie-break in initial proof numbers: fewer nodes, but every new child is played
-    // and evaluated, so about twice the time (docs/solver.md); off since round 3, session 8.
+    // and evaluated, so about twice the time (docs/solver-design.md); off by default.
     bool evalInit = false;
     bool priorOrder = true;   // learned prior ordering (else the cheap hand-set one)
     bool bounds = true;       // decide partly separated positions by bounds (region_value.h)

@@ -170,14 +170,31 @@ TEST(MctsSearch, WholeGamesWithTreeReuseStayLegal) {
 }
 
 TEST(MctsSearch, MemoryCapIsNeverExceeded) {
-    // 1 MB: two pools of 16384 slots; the tree fills up and the search goes on cleanly.
+    // 1 MB: one pool of 32768 slots, all of it for one search (tree reuse once kept two pools
+    // of half each); the tree fills up and the search goes on cleanly.
     Engine engine(mctsConfig(1));
-    const SearchResult r = engine.chooseMove(middleGame(), visitLimit(20000));
-    EXPECT_LE(r.treeNodes * 32, (1u << 20) / 2);
-    EXPECT_GT(r.treeNodes, 16000u) << "the tree should have filled its pool";
-    EXPECT_EQ(r.simulations, 20000u);
+    const SearchResult r = engine.chooseMove(middleGame(), visitLimit(40000));
+    EXPECT_LE(r.treeNodes * 32, 1u << 20);
+    EXPECT_GT(r.treeNodes, 30000u) << "the tree should have filled the whole pool";
+    EXPECT_EQ(r.simulations, 40000u);
     ASSERT_TRUE(r.move);
     EXPECT_TRUE(middleGame().position().isLegal(*r.move));
+}
+
+// A report callback that throws: the search stops and joins its helper threads before the
+// exception reaches the caller (a joinable thread destroyed would end the program), and the
+// engine searches again afterwards.
+TEST(MctsSearch, AThrowingReportStopsEveryThreadAndTheEngineSearchesAgain) {
+    EngineConfig config = mctsConfig();
+    config.threads = 2;
+    Engine engine(config);
+    SearchLimits l;
+    l.reportSeconds = 1e-9;  // the first check reports
+    l.onReport = [](const SearchResult&) -> bool { throw std::runtime_error("report failed"); };
+    EXPECT_THROW(engine.chooseMove(middleGame(), l), std::runtime_error);
+    const SearchResult again = engine.chooseMove(middleGame(), visitLimit(500));
+    ASSERT_TRUE(again.move);
+    EXPECT_TRUE(middleGame().position().isLegal(*again.move));
 }
 
 TEST(MctsSearch, TwoThreadsPlayLegalMoves) {

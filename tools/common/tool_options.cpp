@@ -4,7 +4,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "engine/nn/network.h"
+#include "engine/nn/backend.h"
 #include "engine/search/parameters.h"
 #include "tools/common/build_info.h"
 
@@ -163,7 +163,8 @@ std::shared_ptr<const SearchNet> loadNetOption(const std::string& file, bool noN
     std::ostringstream bytes;
     bytes << in.rdbuf();
     try {
-        return std::make_shared<const Network>(parseNetFile(bytes.str(), file));
+        return makeNetBackend(defaultNetBackend(),
+                              std::make_shared<const Network>(parseNetFile(bytes.str(), file)));
     } catch (const NetFileError& e) {
         throw UsageError(std::string("--net: ") + e.what());
     }

@@ -156,10 +156,6 @@ class Board:
 
 # Position helpers ------------------------------------------------------------------------
 
-def amazons_of(pos, side):
-    return pos[side]
-
-
 def key_of(board, pos):
     """One int naming a position (pieces, arrows, side to move) for seen sets."""
     n = board.n

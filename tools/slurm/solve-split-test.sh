@@ -9,7 +9,7 @@
 #     half the nodes that subproblem takes from scratch (HIPPOLYTA_SOLVE_CAP_TASK: a node cap,
 #     not a timer, so the stop is the same every run), and checks that b1-b2/d2 and the task's
 #     other hard ones are left unknown, each with its checkpoint in the split;
-#  3. requeues that task (scontrol requeue; no cap on a requeued run, which retries its unknown
+#  3. requeues that task (scontrol requeue: no cap on a requeued run, which retries its unknown
 #     subproblems), submits tools/slurm/solve-split-merge.sbatch with --dependency=afterok on
 #     the array, and checks that b1-b2/d2 was resumed from its checkpoint (a loss for Black in
 #     fewer nodes than from scratch, its checkpoint deleted, the requeued log listing it), that
@@ -17,10 +17,13 @@
 #     for White (the 5x4 start is a first-player win: Song and Müller 2014, docs/solver.md), and
 #     that hippolyta-solve --check and tools/proof/hprf_check.py (required once it is in the
 #     repository) accept the joined proof;
-#  4. stops the daemons it started (by their pid files) on every exit, unless --keep.
-# Every wait has a time limit; any failure exits with status 1. About a minute on 2 cores.
-#   tools/slurm/solve-split-test.sh [--keep] [WORKDIR]   (default WORKDIR: /tmp/hippolyta-slurm-solve)
-#   HIPPOLYTA_BIN=/some/bin tools/slurm/solve-split-test.sh   (a built hippolyta-solve: no build)
+#  4. cancels the jobs left and stops the daemons it started (by their pid files) on every
+#     exit, unless --keep.
+# Every wait has a time limit; any failure exits with status 1. 80 to 120 s on 2 cores besides
+# the build (a requeued task may start again after 20 s, cred_expire in slurm.conf, then waits
+# for the next scheduling pass).
+#   tools/slurm/solve-split-test.sh [--keep] [WORKDIR]   (default: /tmp/hippolyta-slurm-solve)
+#   HIPPOLYTA_BIN=FOLDER tools/slurm/solve-split-test.sh   (FOLDER's hippolyta-solve, no build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
@@ -62,6 +65,8 @@ finish() {
         "in $(($(date +%s) - started)) s"
 }
 trap finish EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 install_missing slurm-wlm munge
 if [ -n "${HIPPOLYTA_BIN:-}" ]; then
