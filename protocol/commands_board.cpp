@@ -1,6 +1,7 @@
 // Board and move commands: size, new game, play, generate, undo, show and score.
 #include <spdlog/spdlog.h>
 
+#include "engine/core/move_check.h"
 #include "engine/core/notation.h"
 #include "engine/eval/final_score.h"
 #include "protocol/gtp_commands.h"
@@ -31,8 +32,12 @@ std::string play(GtpState& state, const GtpArgs& args) {
     args.expectCount(2);
     const Color c = args.color(0);
     const Move m = args.move(1, state.boardSize());
-    if (!state.play(c, m)) throw GtpError("illegal move");
-    return {};
+    if (state.play(c, m)) return {};
+    // GUIs read the "illegal move" prefix; the reason after it is for the player.
+    Position pos = state.game().position();
+    pos.setSideToMove(c);
+    const std::string why = illegalMoveReason(pos, m);
+    throw GtpError(why.empty() ? "illegal move" : "illegal move: " + why);
 }
 
 // `boardsize N`, `boardsize W H` or `boardsize WxH`: the board shape, range-checked.

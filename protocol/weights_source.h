@@ -11,7 +11,7 @@ namespace hippolyta {
 // The shipped weights file's name in the data directories (protocol/data_files.h).
 constexpr const char* kWeightsFileName = "hippolyta.weights";
 // The shipped network's name there, and the one board size it plays by default (where its SPRT
-// accepted it; docs/neural.md).
+// accepted it; docs/neural-results.md).
 constexpr const char* kShippedNetFileName = "10x10.hpn";
 constexpr int kShippedNetBoardSize = 10;
 

@@ -48,10 +48,15 @@ def is_binary(data):
 
 
 def tracked_files(root):
+    """git's tracked files; outside a checkout (a source release), every file but build trees."""
     out = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True, check=False)
-    if out.returncode != 0:
-        raise RuntimeError(out.stderr.decode("utf-8", "replace").strip() or "git ls-files failed")
-    return [p for p in out.stdout.decode("utf-8", "surrogateescape").split("\0") if p]
+    if out.returncode == 0:
+        return [p for p in out.stdout.decode("utf-8", "surrogateescape").split("\0") if p]
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(("build", ".")))
+        found.extend(os.path.relpath(os.path.join(folder, f), root) for f in sorted(files))
+    return found
 
 
 def hits_in(root, path):

@@ -39,7 +39,8 @@ struct Invocation {
     std::vector<std::string> params;  // NAME=VALUE search and evaluation constants
     std::string weightsFile;          // learned constants, applied before the params
     bool noWeights = false;
-    std::string netFile;  // --net: the MCTS's network (default: none; "shipped": 10x10.hpn)
+    std::string netFile;    // --net: the MCTS's network (default: none; "shipped": 10x10.hpn)
+    std::string netLoaded;  // which file --net loaded, for the log
     bool noNet = false;
     std::vector<std::string> args;  // positional: bench | perft DEPTH [POSITION] | text INPUT
     std::string logFile;
@@ -107,6 +108,7 @@ void chooseNet(Invocation& inv) {
     if (inv.noNet) return;
     if (inv.netFile != kShippedNetOption) {
         inv.engine.net = loadNetOption(inv.netFile, false);  // none for an empty name
+        inv.netLoaded = inv.netFile + ", on every square board";
         return;
     }
     if (inv.botzoneMode) return;
@@ -115,6 +117,17 @@ void chooseNet(Invocation& inv) {
     if (!found) throw UsageError("--net shipped: " + describeNotFound(kShippedNetFileName, dirs));
     inv.engine.net = loadNetOption(*found, false);
     inv.engine.netBoardSize = kShippedNetBoardSize;
+    inv.netLoaded = *found + ", on " + std::to_string(kShippedNetBoardSize) + "x" +
+                    std::to_string(kShippedNetBoardSize) + " only";
+}
+
+// What the engine plays with, once the log is set up (info level): the net, or none.
+void logNet(const Invocation& inv) {
+    if (!inv.engine.net) {
+        spdlog::info("net: none (the linear evaluation and prior)");
+        return;
+    }
+    spdlog::info("net: {} (checksum {:016x})", inv.netLoaded, inv.engine.net->netChecksum());
 }
 
 void setUpLogging(const Invocation& inv) {
@@ -231,6 +244,7 @@ void checkInvocation(Invocation& inv) {
 // The chosen front: the text interface, Botzone, a benchmark, or GTP.
 int runFront(Invocation& inv) {
     setUpLogging(inv);
+    logNet(inv);
     if (inv.text) {
         if (inv.args.empty()) return runTextFront(std::cin, std::cout, std::cerr, inv.engine);
         std::ifstream input(inv.args[0]);
@@ -259,8 +273,12 @@ int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);
     Invocation inv;
     ToolOptions cli("hippolyta",
-                    "Usage: hippolyta [options] [bench | perft DEPTH [SIZE | POSITION] |\n"
-                    "                           endgame SUITE]\n"
+                    // One form a line: help2man puts each "       hippolyta" line in the
+                    // SYNOPSIS (a wrapped line went to the DESCRIPTION).
+                    "Usage: hippolyta [options]\n"
+                    "       hippolyta [options] bench\n"
+                    "       hippolyta [options] perft DEPTH [SIZE | POSITION]\n"
+                    "       hippolyta [options] endgame SUITE\n"
                     "Speaks GTP on stdin/stdout unless --text or --botzone is given"
                     ".\nOptions");
     // clang-format off

@@ -128,7 +128,7 @@ class JudgedGame {
         bot.resume();
         const auto start = std::chrono::steady_clock::now();
         for (const std::string& line : request)
-            if (!bot.writeLine(line)) return "the bot does not read its input";
+            if (!bot.writeLine(line)) return "the bot stopped reading its input";
         const std::optional<std::string> answer = bot.readLine(config_.hangSeconds);
         const double seconds = since(start);
         const int ply = static_cast<int>(game_.moves().size()) + 1;

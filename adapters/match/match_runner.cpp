@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "adapters/match/match_core.h"
+#include "adapters/match/progress.h"
 #include "adapters/match/report.h"
 
 namespace hippolyta {
@@ -27,14 +28,13 @@ class Runner {
         resolveNames();
         if (config_.outDir.empty())
             core_.say(err_, "hippolyta-match: no --out: games and results are not saved");
-        core_.openTable(tableName(), matchKey());
+        core_.openTable(resultsTableName(config_.shardIndex, config_.shardCount), matchKey());
         for (const GameRow& r : core_.rows())
             tally(r);
         const std::vector<GameJob> jobs = schedule();
         announce(jobs.size());
         core_.warnShortClock();
-        core_.setStatus(
-            [this, pending = static_cast<int>(jobs.size())] { return status(pending); });
+        core_.setStatus([this] { return status(); });
         core_.play(jobs, [this](const GameRow& row) { finished(row); });
         out_ << "\n"
              << matchReport(core_.rows(), name1_, name2_, config_.sprt) << enginesSection(ids_);
@@ -83,12 +83,6 @@ class Runner {
         core_.setEngines(specs, ids);
     }
 
-    std::string tableName() const {
-        return config_.shardCount == 1 ? "results.tsv"
-                                       : "results-" + std::to_string(config_.shardIndex) + "-of-" +
-                                             std::to_string(config_.shardCount) + ".tsv";
-    }
-
     std::string matchKey() const {
         return "engine1=" + name1_ + "; engine2=" + name2_ +
                "; size=" + std::to_string(config_.size) +
@@ -133,9 +127,7 @@ class Runner {
             line += ", shard " + std::to_string(config_.shardIndex) + "/" +
                     std::to_string(config_.shardCount);
         core_.say(out_, line);
-        if (done)
-            core_.say(out_, "Resuming: " + std::to_string(done) + " finished games kept, " +
-                                std::to_string(pending) + " to play");
+        if (done) core_.say(out_, resumingLine(done, static_cast<int>(pending)));
     }
 
     // Under the core's output lock. The score is kept as games end, not recounted.
@@ -156,17 +148,15 @@ class Runner {
                SprtStatus::Decision::Continue;
     }
 
-    // The terminal's status line (under the core's output lock).
-    std::string status(int pending) const {
-        ProgressStatus p;
-        p.done = score_.games();
-        p.total = gameCount();
-        p.score = name1_ + " " + std::to_string(score_.wins) + " - " +
-                  std::to_string(score_.losses) + " " + name2_;
-        if (p.done) p.elo = estimateElo(score_).diff;
-        const int played = core_.recordedThisRun();
-        p.secondsLeft = estimateSecondsLeft(core_.secondsThisRun(), played, pending - played);
-        return progressStatusLine(p);
+    // The terminal's status line (under the core's output lock): this shard's games, whose
+    // rows are all the table holds.
+    std::string status() const {
+        const int done = score_.games();
+        const std::string score = name1_ + " " + std::to_string(score_.wins) + " - " +
+                                  std::to_string(score_.losses) + " " + name2_;
+        return runStatusLine(core_, done,
+                             shardShare(gameCount(), config_.shardIndex, config_.shardCount), score,
+                             done ? std::optional(estimateElo(score_).diff) : std::nullopt);
     }
 
     const MatchConfig& config_;

@@ -8,17 +8,14 @@
 #include <numeric>
 #include <sstream>
 
+#include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/text_util.h"
 
 namespace hippolyta {
 
 Network loadNetwork(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(path + ": cannot read");
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return Network(parseNetFile(bytes.str(), path));
+    return Network(parseNetFile(readWholeFile(path), path));
 }
 
 void describeEvaluation(const Network& net, const Position& pos, int topMoves, std::ostream& out) {

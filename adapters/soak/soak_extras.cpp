@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "adapters/soak/soak_session.h"
+#include "engine/core/file_io.h"
 #include "engine/core/records/game_record.h"
 #include "engine/core/records/sgf.h"
 
@@ -175,11 +176,8 @@ void Soak::undoAndReplay() {
 void Soak::printAndLoadSgf() {
     const fs::path file = tempDir_ / ("game-" + std::to_string(sgfCount_++ % 8) + ".sgf");
     expectOk("printsgf " + file.string());
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
     try {
-        if (!(replayRecord(readSgf(text.str())).position() == game_.position()))
+        if (!(replayRecord(readSgf(readWholeFile(file.string()))).position() == game_.position()))
             throw RecordError("a different position");
     } catch (const std::exception& e) {
         fail(tally_.protocolErrors, "printsgf wrote a bad record: " + std::string(e.what()));

@@ -2,7 +2,7 @@
 // one winning move is solved after each of its likeliest winning moves alone, not as a whole.
 // A whole search spreads its effort over every move that looks about as good; its siblings'
 // proofs say which moves tend to win. On 6x4 a subproblem left unknown after 300 s whole was
-// proven in 29 s after the reply that had refuted its siblings most often (docs/solver.md).
+// proven in 29 s after the reply that had refuted its siblings most often (docs/solver-design.md).
 #pragma once
 
 #include <functional>

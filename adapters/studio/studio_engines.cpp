@@ -1,8 +1,10 @@
-// The Studio's engines: the players' moves, the live analysis, the whole-game review, and what
-// happens when an engine crashes or hangs (it is killed, reported, restarted and the game
-// replayed into it).
+// The Studio's engines: the players' moves, the live analysis, and what happens when an engine
+// crashes or hangs (it is killed, reported, restarted and the game replayed into it). Work is
+// queued on an engine's link and its replies are acted on in tick(), as they come: nothing here
+// waits for an engine.
 #include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include "adapters/studio/studio_records.h"
 #include "adapters/studio/studio_session.h"
@@ -11,7 +13,7 @@
 namespace hippolyta {
 
 using Json = StudioSession::Json;
-using Clock = EngineLink::Clock;
+using Want = EngineLink::Want;
 
 namespace {
 
@@ -22,12 +24,13 @@ constexpr std::size_t kMaxCandidates = 10;
 
 void StudioSession::tick() {
     checkFlag();
-    const Position end = last();
-    if (thinking_)
-        pollMove();
-    else if (!result_ && !reviewing_ && ply_ == static_cast<int>(moves_.size()) &&
-             engineSide(end.sideToMove()) && !gaveUp_[index(end.sideToMove())])
-        startMove(end.sideToMove());
+    for (Role role : {Role::White, Role::Black, Role::Analyst})
+        service(role);
+    const Color toMove = last().sideToMove();
+    const Role player = toMove == Color::White ? Role::White : Role::Black;
+    if (!thinking_ && !result_ && !reviewing_ && ply_ == static_cast<int>(moves_.size()) &&
+        engineSide(toMove) && !gaveUp_[index(toMove)] && ready(player))
+        startMove(toMove);
     if (reviewing_)
         stepReview();
     else if (analysisOn_ && !thinking_)
@@ -39,16 +42,21 @@ void StudioSession::tick() {
 bool StudioSession::active() const {
     const Color toMove = last().sideToMove();
     return thinking_ || job_ != Job::Idle || reviewing_ || analysisOn_ || clockRunning_ ||
+           restarting_[0] || restarting_[1] || restarting_[2] ||
            (!result_ && ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) &&
             !gaveUp_[index(toMove)]);
 }
 
 void StudioSession::shutdown() {
+    // Every engine is asked at once and given a second in all; the rest are killed.
     for (auto& link : links_)
-        if (link) {
-            link->quit();
-            link.reset();
-        }
+        if (link) link->askToQuit();
+    const auto deadline = EngineLink::Clock::now() + std::chrono::seconds(1);
+    for (auto& link : links_)
+        while (link && !link->exited() && EngineLink::Clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    for (auto& link : links_)
+        link.reset();
     thinking_.reset();
     job_ = Job::Idle;
 }
@@ -75,10 +83,18 @@ EngineLink& StudioSession::link(Role role) {
         : players_[r].rfind("engine:", 0) == 0 ? specNamed(players_[r].substr(7))
                                                : nullptr;
     if (!spec) throw EngineFailure(FailureKind::Crash, "no such engine");
-    if (links_[r] && links_[r]->name() != spec->name) links_[r].reset();
+    if (links_[r] && links_[r]->name() != spec->name) {
+        links_[r].reset();
+        restarting_[r] = false;
+    }
     if (!links_[r])
-        links_[r] = std::make_unique<EngineLink>(spec->name, spec->command, options_.engineStderr);
+        links_[r] =
+            std::make_unique<EngineLink>(spec->name, spec->command, options_.engineStderr, wake_);
     return *links_[r];
+}
+
+bool StudioSession::ready(Role role) const {
+    return !restarting_[static_cast<int>(role)];
 }
 
 Position StudioSession::positionAt(std::size_t ply) const {
@@ -92,6 +108,37 @@ std::vector<Move> StudioSession::movesTo(std::size_t ply) const {
     return {moves_.begin(), moves_.begin() + static_cast<long>(std::min(ply, moves_.size()))};
 }
 
+// Polls until nothing more is whole: each reply is acted on before the next is taken.
+void StudioSession::service(Role role) {
+    const int r = static_cast<int>(role);
+    try {
+        for (EngineLink* e = links_[r].get(); e && e == links_[r].get();) {
+            const EngineLink::Progress p = e->poll();
+            if (restarting_[r] && !e->busy()) restarted(role);
+            if (!p.reply && p.lines.empty()) return;
+            onProgress(role, p);
+            if (!p.reply) return;
+        }
+    } catch (const EngineFailure& f) {
+        failed(role, f);
+    } catch (const std::runtime_error& err) {  // an answer we cannot read
+        failed(role, EngineFailure(FailureKind::Protocol, err.what()));
+    }
+}
+
+void StudioSession::onProgress(Role role, const EngineLink::Progress& p) {
+    if (role != Role::Analyst) {
+        const Color side = role == Role::White ? Color::White : Color::Black;
+        if (thinking_ == side && p.reply) onMove(side, p);
+    } else if (job_ == Job::Review) {
+        onReviewProgress(p);
+    } else if (job_ == Job::Live && analysedVersion_ == version_) {
+        if (p.command == "amz-territory" && p.reply) return onTerritory(*p.reply);
+        onAnalysisLines(p.lines);
+        if (p.reply) job_ = Job::Idle;  // it ended by itself; the position stays analysed
+    }
+}
+
 // Players.
 
 double StudioSession::moveBudget(Color side) const {
@@ -102,78 +149,74 @@ double StudioSession::moveBudget(Color side) const {
 
 void StudioSession::startMove(Color side) {
     const Role role = side == Color::White ? Role::White : Role::Black;
-    const double t = options_.commandTimeout;
     try {
         EngineLink& e = link(role);
-        e.sync(start_, moves_, t);
-        // Engines that lack a command answer '?', which changes nothing: ignored.
-        std::vector<std::string> settings;
-        if (seconds_) {
-            settings = {"amz-level 10", "time_settings 0 " + std::to_string(*seconds_) + " 1"};
-        } else {
-            settings = {"amz-level " + std::to_string(level_)};
-            settings.push_back(clockMain_
-                                   ? "amz-time_settings fischer " + std::to_string(*clockMain_) +
-                                         " " + std::to_string(*clockIncrement_)
-                                   : "time_settings 0 1 0");
-        }
-        std::string key;
-        for (const std::string& s : settings)
-            key += s + "\n";
-        if (e.settings != key) {
-            for (const std::string& s : settings)
-                e.send(s, t);
-            e.settings = key;
-        }
-        if (clockMain_ && !seconds_)
-            e.send(std::string("time_left ") + sideName(side) + " " +
-                       std::to_string(clockLeft(side)) + " 0",
-                   t);
-        e.post(std::string("genmove ") + sideName(side), moveBudget(side));
+        e.sync(start_, moves_, options_.commandTimeout);
+        queueSettings(e, side);
+        e.queue({std::string("genmove ") + sideName(side), moveBudget(side), Want::Reply, {}});
         thinking_ = side;
-        thinkStart_ = Clock::now();
         broadcastState();
     } catch (const EngineFailure& f) {
         failed(role, f);
     }
 }
 
-void StudioSession::pollMove() {
-    const Color side = *thinking_;
-    const Role role = side == Color::White ? Role::White : Role::Black;
-    EngineLink& e = *links_[index(side)];
-    try {
-        const EngineLink::Progress p = e.poll();
-        if (!p.reply) return;
-        thinking_.reset();
-        lastMoveSeconds_ = secondsSince(thinkStart_);
-        std::string text = p.reply->text;
-        std::transform(text.begin(), text.end(), text.begin(), ::tolower);
-        if (!p.reply->ok)
-            throw EngineFailure(FailureKind::Protocol, e.name() + " refused genmove: " + text);
-        if (text == "resign") {
-            setResult(std::string(1, colorLetter(opposite(side))) + "+R");
-            broadcastState();
-            return;
-        }
-        Move m;
-        try {
-            m = parseMove(text, start_.size());
-        } catch (const NotationError& err) {
-            throw EngineFailure(FailureKind::Protocol,
-                                e.name() + " answered '" + text.substr(0, 40) + "': " + err.what());
-        }
-        if (!last().isLegal(m))
-            throw EngineFailure(FailureKind::Protocol,
-                                e.name() + " played the illegal move " + text.substr(0, 40));
-        e.played(m);
-        failures_[index(side)] = 0;
-        applyMove(m);
-        broadcastState();
-    } catch (const EngineFailure& f) {
-        thinking_.reset();
-        failed(role, f);
+// The strength and time settings, when they changed; engines that lack a command answer '?',
+// which changes nothing: ignored.
+void StudioSession::queueSettings(EngineLink& e, Color side) {
+    std::vector<std::string> settings;
+    if (seconds_) {
+        settings = {"amz-level 10", "time_settings 0 " + std::to_string(*seconds_) + " 1"};
+    } else {
+        settings = {"amz-level " + std::to_string(level_)};
+        settings.push_back(clockMain_ ? "amz-time_settings fischer " + std::to_string(*clockMain_) +
+                                            " " + std::to_string(*clockIncrement_)
+                                      : "time_settings 0 1 0");
     }
+    std::string key;
+    for (const std::string& s : settings)
+        key += s + "\n";
+    const double t = options_.commandTimeout;
+    if (e.settings != key) {
+        for (const std::string& s : settings)
+            e.queue({s, t, Want::Nothing, {}});
+        e.settings = key;
+    }
+    if (clockMain_ && !seconds_)
+        e.queue({std::string("time_left ") + sideName(side) + " " +
+                     std::to_string(clockLeft(side)) + " 0",
+                 t,
+                 Want::Nothing,
+                 {}});
+}
+
+void StudioSession::onMove(Color side, const EngineLink::Progress& p) {
+    EngineLink& e = *links_[index(side)];
+    thinking_.reset();
+    lastMoveSeconds_ = p.seconds;
+    std::string text = p.reply->text;
+    std::transform(text.begin(), text.end(), text.begin(), ::tolower);
+    if (!p.reply->ok)
+        throw EngineFailure(FailureKind::Protocol, e.name() + " refused genmove: " + text);
+    if (text == "resign") {
+        setResult(std::string(1, colorLetter(opposite(side))) + "+R");
+        broadcastState();
+        return;
+    }
+    Move m;
+    try {
+        m = parseMove(text, start_.size());
+    } catch (const NotationError& err) {
+        throw EngineFailure(FailureKind::Protocol,
+                            e.name() + " answered '" + text.substr(0, 40) + "': " + err.what());
+    }
+    if (!last().isLegal(m))
+        throw EngineFailure(FailureKind::Protocol,
+                            e.name() + " played the illegal move " + text.substr(0, 40));
+    e.played(m);
+    failures_[index(side)] = 0;
+    applyMove(m);
+    broadcastState();
 }
 
 void StudioSession::cancelThinking() {
@@ -188,18 +231,33 @@ void StudioSession::failed(Role role, const std::exception& e) {
     const int r = static_cast<int>(role);
     const std::string name = links_[r] ? links_[r]->name() : "engine";
     links_[r].reset();
+    if (role != Role::Analyst && thinking_ == (role == Role::White ? Color::White : Color::Black))
+        thinking_.reset();
     if (role == Role::Analyst) job_ = Job::Idle, analysedVersion_ = ~0u;
+    if (restarting_[r]) {  // the replay failed: one more try, the pages told once the tries end
+        std::cerr << "hippolyta-studio: restart: " << e.what() << "\n";
+        return restart(role, name);
+    }
     std::cerr << "hippolyta-studio: " << e.what() << "\n";
-    send_(kAll, {{"type", "engine"}, {"name", name}, {"status", "crashed"}, {"message", e.what()}});
+    const auto* failure = dynamic_cast<const EngineFailure*>(&e);
+    const bool hung = failure && failure->kind() == FailureKind::Hang;
+    send_(kAll, {{"type", "engine"},
+                 {"name", name},
+                 {"status", hung ? "hung" : "crashed"},
+                 {"message", e.what()}});
+    restart(role, name);
+}
+
+// Starts the engine again and queues the game's replay; restarted() tells the pages once the
+// engine has taken it all. Gives up after options_.maxRestarts tries in a row.
+void StudioSession::restart(Role role, const std::string& name) {
+    const int r = static_cast<int>(role);
+    restarting_[r] = false;
     while (++failures_[r] <= options_.maxRestarts) {
         try {
             link(role).sync(start_, role == Role::Analyst ? movesTo(ply_) : moves_,
                             options_.commandTimeout);
-            send_(kAll, {{"type", "engine"},
-                         {"name", name},
-                         {"status", "restarted"},
-                         {"message", "restarted and the game replayed into it"}});
-            broadcastState();
+            restarting_[r] = true;
             return;
         } catch (const EngineFailure& again) {
             links_[r].reset();
@@ -215,61 +273,77 @@ void StudioSession::failed(Role role, const std::exception& e) {
     broadcastState();
 }
 
+void StudioSession::restarted(Role role) {
+    restarting_[static_cast<int>(role)] = false;
+    send_(kAll, {{"type", "engine"},
+                 {"name", links_[static_cast<int>(role)]->name()},
+                 {"status", "restarted"},
+                 {"message", "restarted and the game replayed into it"}});
+    broadcastState();
+}
+
 // The analyst.
 
 void StudioSession::stopAnalyst() {
     if (job_ == Job::Idle) return;
+    job_ = Job::Idle;
+    analysedVersion_ = ~0u;
     try {
-        if (links_[2]) links_[2]->stopStream(options_.commandTimeout);
-        job_ = Job::Idle;
-        analysedVersion_ = ~0u;
+        if (links_[2]) links_[2]->abandon();
     } catch (const EngineFailure& f) {
         failed(Role::Analyst, f);
     }
 }
 
+// Queues the shown position's territory and then its analysis; onTerritory() and
+// onAnalysisLines() take the answers.
 void StudioSession::stepAnalysis() {
-    if (gaveUp_[2]) return;
+    if (gaveUp_[2] || !ready(Role::Analyst)) return;
     if (job_ == Job::Review || (job_ == Job::Live && analysedVersion_ != version_)) stopAnalyst();
+    if (job_ != Job::Idle || analysedVersion_ == version_) return;
     try {
         EngineLink& e = link(Role::Analyst);
         const Position pos = shown();
-        if (job_ == Job::Idle && analysedVersion_ != version_) {
-            e.sync(start_, movesTo(ply_), options_.commandTimeout);
-            territory_ =
-                territoryJson(e.send("amz-territory", options_.commandTimeout).text, pos.size());
-            analysedVersion_ = version_;
-            lastAnalysis_ = {{"type", "analysis"},
-                             {"ply", ply_},
-                             {"to_move", sideName(pos.sideToMove())},
-                             {"winrate", pos.isGameOver() ? Json(whiteView(0, pos.sideToMove()))
-                                                          : Json(nullptr)},
-                             {"candidates", Json::array()},
-                             {"territory", territory_}};
-            send_(kAll, lastAnalysis_);
-            if (pos.isGameOver()) return;
-            e.post(std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
-                       std::to_string(kAnalysisInterval),
-                   kStreamDeadline);
-            job_ = Job::Live;
-        }
-        if (job_ != Job::Live) return;
-        const EngineLink::Progress p = e.poll();
-        if (p.reply) job_ = Job::Idle;  // it ended by itself; the position stays analysed
-        if (p.lines.empty()) return;
-        const std::vector<Candidate> candidates = parseAnalysisLine(p.lines.back());
-        if (candidates.empty()) return;
-        failures_[2] = 0;
-        const double white = whiteView(candidates[0].winrate, pos.sideToMove());
-        lastAnalysis_["candidates"] = candidatesJson(candidates, kMaxCandidates);
-        lastAnalysis_["winrate"] = white;
-        send_(kAll, lastAnalysis_);
-        noteWinrate(ply_, white);
+        const double t = options_.commandTimeout;
+        e.sync(start_, movesTo(ply_), t);
+        e.queue({"amz-territory", t, Want::Reply, {}});
+        if (!pos.isGameOver())
+            e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
+                         std::to_string(kAnalysisInterval),
+                     t,
+                     Want::Stream,
+                     {}});
+        analysedVersion_ = version_;
+        job_ = Job::Live;
     } catch (const EngineFailure& f) {
         failed(Role::Analyst, f);
-    } catch (const std::runtime_error& err) {  // an answer we cannot read
-        failed(Role::Analyst, EngineFailure(FailureKind::Protocol, err.what()));
     }
+}
+
+void StudioSession::onTerritory(const GtpReply& reply) {
+    const Position pos = shown();
+    territory_ = territoryJson(reply.text, pos.size());
+    lastAnalysis_ = {
+        {"type", "analysis"},
+        {"ply", ply_},
+        {"to_move", sideName(pos.sideToMove())},
+        {"winrate", pos.isGameOver() ? Json(whiteView(0, pos.sideToMove())) : Json(nullptr)},
+        {"candidates", Json::array()},
+        {"territory", territory_}};
+    send_(kAll, lastAnalysis_);
+    if (pos.isGameOver()) job_ = Job::Idle;  // nothing to analyse
+}
+
+void StudioSession::onAnalysisLines(const std::vector<std::string>& lines) {
+    if (lines.empty() || lastAnalysis_.is_null()) return;
+    const std::vector<Candidate> candidates = parseAnalysisLine(lines.back());
+    if (candidates.empty()) return;
+    failures_[2] = 0;
+    const double white = whiteView(candidates[0].winrate, shown().sideToMove());
+    lastAnalysis_["candidates"] = candidatesJson(candidates, kMaxCandidates);
+    lastAnalysis_["winrate"] = white;
+    send_(kAll, lastAnalysis_);
+    noteWinrate(ply_, white);
 }
 
 }  // namespace hippolyta

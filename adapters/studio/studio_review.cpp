@@ -1,6 +1,7 @@
 // The whole-game review: each position searched for a set time by the analyst, each move's
 // loss in win rate for the side that played it, mistakes and blunders marked (kMistakeLoss,
-// kBlunderLoss), progress with the time left, cancellable at any moment.
+// kBlunderLoss), progress with the time left, cancellable at any moment. Like the rest of the
+// engines' work it is queued and its answers taken as they come (studio_engines.cpp).
 #include <algorithm>
 
 #include "adapters/studio/studio_records.h"
@@ -9,7 +10,6 @@
 namespace hippolyta {
 
 using Json = StudioSession::Json;
-using Clock = EngineLink::Clock;
 
 namespace {
 
@@ -22,26 +22,13 @@ void StudioSession::stepReview() {
         reviewing_ = false;
         return;
     }
+    if (!ready(Role::Analyst)) return;
     if (job_ == Job::Live) stopAnalyst();
-    try {
-        if (job_ == Job::Idle) return startReviewPosition();
-        EngineLink& e = link(Role::Analyst);
-        const EngineLink::Progress p = e.poll();
-        if (!p.lines.empty()) reviewLastInfo_ = p.lines.back();
-        if (secondsSince(reviewStepStart_) < reviewSeconds_ && !p.reply) return;
-        GtpReply r = p.reply ? *p.reply : e.stopStream(options_.commandTimeout);
-        job_ = Job::Idle;
-        // The newest line of the answer is the search's last word.
-        const std::size_t lastLine = r.text.rfind('\n');
-        const std::string tail =
-            lastLine == std::string::npos ? r.text : r.text.substr(lastLine + 1);
-        if (tail.rfind("info", 0) == 0) reviewLastInfo_ = tail;
-        finishReviewPosition(reviewLastInfo_);
-    } catch (const EngineFailure& f) {
-        failed(Role::Analyst, f);  // the position is searched again after the restart
-    }
+    if (job_ == Job::Idle) startReviewPosition();
 }
 
+// Queues the search of one position; the link stops it when its time is up, and
+// onReviewProgress() takes its lines and its reply.
 void StudioSession::startReviewPosition() {
     if (reviewPly_ > moves_.size()) {
         reviewing_ = false;
@@ -50,14 +37,30 @@ void StudioSession::startReviewPosition() {
     }
     const Position pos = positionAt(reviewPly_);
     if (pos.isGameOver()) return finishReviewPosition("");
-    EngineLink& e = link(Role::Analyst);
-    e.sync(start_, movesTo(reviewPly_), options_.commandTimeout);
-    e.post(std::string("amz-analyze ") + (pos.sideToMove() == Color::White ? "white" : "black") +
-               " " + std::to_string(kReviewInterval),
-           kStreamDeadline);
-    job_ = Job::Review;
-    reviewStepStart_ = Clock::now();
-    reviewLastInfo_.clear();
+    try {
+        EngineLink& e = link(Role::Analyst);
+        e.sync(start_, movesTo(reviewPly_), options_.commandTimeout);
+        e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
+                     std::to_string(kReviewInterval),
+                 options_.commandTimeout, EngineLink::Want::Stream, reviewSeconds_});
+        job_ = Job::Review;
+        reviewLastInfo_.clear();
+    } catch (const EngineFailure& f) {
+        failed(Role::Analyst, f);  // the position is searched again after the restart
+    }
+}
+
+void StudioSession::onReviewProgress(const EngineLink::Progress& p) {
+    if (!reviewing_) return;  // cancelled: stopAnalyst() drops the rest
+    if (!p.lines.empty()) reviewLastInfo_ = p.lines.back();
+    if (!p.reply) return;
+    job_ = Job::Idle;
+    // The newest line of the answer is the search's last word.
+    const std::string& text = p.reply->text;
+    const std::size_t lastLine = text.rfind('\n');
+    const std::string tail = lastLine == std::string::npos ? text : text.substr(lastLine + 1);
+    if (tail.rfind("info", 0) == 0) reviewLastInfo_ = tail;
+    finishReviewPosition(reviewLastInfo_);
 }
 
 void StudioSession::finishReviewPosition(const std::string& lastInfo) {

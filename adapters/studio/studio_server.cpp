@@ -56,15 +56,22 @@ class StudioInbox {
         ready_.notify_one();
         return true;
     }
-    // Waits up to `wait` for a message; nothing on timeout or when stopping.
+    // Waits up to `wait` for a message or a wake(); nothing on timeout, wake or when stopping.
     std::optional<std::pair<int, std::string>> pop(std::chrono::milliseconds wait) {
         std::unique_lock<std::mutex> lock(mutex_);
-        ready_.wait_for(lock, wait, [&] { return stopping_ || !items_.empty(); });
+        ready_.wait_for(lock, wait, [&] { return stopping_ || woken_ || !items_.empty(); });
+        woken_ = false;
         if (stopping_ || items_.empty()) return std::nullopt;
         auto item = std::move(items_.front());
         items_.pop_front();
         if (--pending_[item.first] == 0) pending_.erase(item.first);
         return item;
+    }
+    // An engine wrote something: the session's thread takes it now, not at its next tick.
+    void wake() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        woken_ = true;
+        ready_.notify_one();
     }
     void stop() {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -82,6 +89,7 @@ class StudioInbox {
     std::deque<std::pair<int, std::string>> items_;
     std::map<int, std::size_t> pending_;
     bool stopping_ = false;
+    bool woken_ = false;
 };
 
 class WsConnection;
@@ -324,14 +332,16 @@ void StudioServer::Impl::deliver(int client, const Text& text) {
     }
 }
 
-// The session's thread: the pages' messages in order, and tick() between them.
+// The session's thread: the pages' messages in order, and tick() between them and whenever an
+// engine wrote something.
 void StudioServer::Impl::sessionLoop() {
-    StudioSession session(sessionOptions, [this](int client, const Json& message) {
+    const auto send = [this](int client, const Json& message) {
         // Text from engines or pages may hold broken UTF-8: replaced, never thrown.
         Text text = std::make_shared<const std::string>(
             message.dump(-1, ' ', false, Json::error_handler_t::replace));
         net::post(ioc, [this, client, text] { deliver(client, text); });
-    });
+    };
+    StudioSession session(sessionOptions, send, [this] { inbox.wake(); });
     while (!inbox.stopping()) {
         const auto wait = std::chrono::milliseconds(session.active() ? 5 : 100);
         if (auto item = inbox.pop(wait)) session.handle(item->first, item->second);

@@ -29,8 +29,8 @@ T field(const Json& m, const char* key, T fallback) {
 
 }  // namespace
 
-StudioSession::StudioSession(StudioOptions options, Sender send)
-    : options_(std::move(options)), send_(std::move(send)) {
+StudioSession::StudioSession(StudioOptions options, Sender send, std::function<void()> wake)
+    : options_(std::move(options)), send_(std::move(send)), wake_(std::move(wake)) {
     setGame(Position::start(), {});
 }
 
@@ -118,8 +118,10 @@ void StudioSession::sendHello(int client, const Json& id) {
 
 Json StudioSession::enginesMessage() const {
     Json list = Json::array();
+    // Names only: a page has no use for the command lines, which tell of this computer's
+    // folders and settings to anyone who can open the page.
     for (const StudioEngine& e : options_.engines)
-        list.push_back({{"name", e.name}, {"command", e.command}, {"status", "ok"}});
+        list.push_back({{"name", e.name}, {"status", "ok"}});
     return {{"type", "engines"},
             {"engines", list},
             {"analysis_engine", options_.engines.empty() ? "" : options_.engines[0].name}};

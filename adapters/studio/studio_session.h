@@ -1,8 +1,9 @@
 // The Studio's one game and its engines, driven by the page's messages (docs/studio-protocol.md)
 // and by tick(): no sockets here. handle() takes one message of one client, tick() moves the
-// engines on (a move to choose, live analysis, a whole-game review, the clock) without waiting
-// long; everything the pages must see goes out through the Sender, addressed to one client or
-// to all. The server calls both from one thread of its own; the tests call them directly.
+// engines on (a move to choose, live analysis, a whole-game review, the clock); neither ever
+// waits for an engine (adapters/studio/engine_link.h), so one engine that hangs stalls no page.
+// Everything the pages must see goes out through the Sender, addressed to one client or to all.
+// The server calls both from one thread of its own; the tests call them directly.
 #pragma once
 
 #include <chrono>
@@ -44,14 +45,16 @@ class StudioSession {
     static constexpr int kAll = -1;
     static constexpr int allBut(int client) { return -2 - client; }
 
-    StudioSession(StudioOptions options, Sender send);
+    // `wake` (may be empty) is called from other threads when an engine has written something:
+    // the caller should tick() soon.
+    StudioSession(StudioOptions options, Sender send, std::function<void()> wake = {});
     ~StudioSession();
     StudioSession(const StudioSession&) = delete;
     StudioSession& operator=(const StudioSession&) = delete;
 
     // One message from a page: a reply or an error goes back, never an exception.
     void handle(int client, const std::string& text);
-    // Moves the engines on; waits at most a few milliseconds unless an engine must be set up.
+    // Takes the engines' replies and gives them their next commands; never waits for one.
     void tick();
     // True while something runs that tick() must follow closely.
     bool active() const;
@@ -76,8 +79,6 @@ class StudioSession {
         std::string best;
     };
     enum class Role { White, Black, Analyst };
-    // The deadline of a streaming amz-analyze; stopping it sets a real one.
-    static constexpr double kStreamDeadline = 1e9;
 
     void dispatch(int client, const Json& m);
     void onNewGame(const Json& m);
@@ -112,22 +113,33 @@ class StudioSession {
     // Engines.
     EngineLink& link(Role role);
     const StudioEngine* specNamed(const std::string& name) const;
+    // Takes what the role's engine wrote and acts on it; a failure restarts the engine.
+    void service(Role role);
+    void onProgress(Role role, const EngineLink::Progress& p);
     void cancelThinking();
     void startMove(Color side);
-    void pollMove();
+    void queueSettings(EngineLink& e, Color side);
+    void onMove(Color side, const EngineLink::Progress& p);
     void stepAnalysis();
+    void onTerritory(const GtpReply& reply);
+    void onAnalysisLines(const std::vector<std::string>& lines);
     void stepReview();
     void startReviewPosition();
+    void onReviewProgress(const EngineLink::Progress& p);
     void finishReviewPosition(const std::string& lastInfo);
     void sendProgress(bool cancelled = false);
     Position positionAt(std::size_t ply) const;
     std::vector<Move> movesTo(std::size_t ply) const;
     void stopAnalyst();
     void failed(Role role, const std::exception& e);
+    void restart(Role role, const std::string& name);
+    void restarted(Role role);
+    bool ready(Role role) const;
     double moveBudget(Color side) const;
 
     StudioOptions options_;
     Sender send_;
+    std::function<void()> wake_;
 
     Position start_ = Position::start();
     std::vector<Move> moves_;
@@ -147,10 +159,10 @@ class StudioSession {
     std::unique_ptr<EngineLink> links_[3];  // white player, black player, analyst
     int failures_[3] = {0, 0, 0};
     bool gaveUp_[3] = {false, false, false};
+    bool restarting_[3] = {false, false, false};  // set up again, the game replaying into it
     std::optional<Color> thinking_;
 
-    EngineLink::Clock::time_point thinkStart_;
-    double lastMoveSeconds_ = 0;  // the last engine move's time, post to reply
+    double lastMoveSeconds_ = 0;  // the last engine move's time, genmove written to reply
 
     enum class Job { Idle, Live, Review };  // what the analyst's amz-analyze is for
     Job job_ = Job::Idle;
@@ -165,7 +177,7 @@ class StudioSession {
     std::vector<double> reviewStm_;  // side to move's win rate at each ply reviewed
     std::vector<std::string> reviewBest_;
     std::vector<ReviewEntry> review_;
-    EngineLink::Clock::time_point reviewStepStart_, reviewStart_;
+    EngineLink::Clock::time_point reviewStart_;
     std::string reviewLastInfo_;
 };
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "adapters/match/progress.h"
 #include "adapters/match/report.h"
 #include "adapters/render/html_report.h"
 #include "adapters/tournament/entrants.h"
@@ -60,7 +61,8 @@ class TournamentRunner {
         core_.setEngines(entrants, ids);
         if (config_.core.outDir.empty())
             core_.say(err_, "hippolyta-tournament: no --out: games and results are not saved");
-        core_.openTable(tableName(), tournamentKey(info_));
+        core_.openTable(resultsTableName(config_.shardIndex, config_.shardCount),
+                        tournamentKey(info_));
         announce();
         core_.warnShortClock();
         core_.setStatus([this] { return status(); });
@@ -127,12 +129,6 @@ class TournamentRunner {
             throw std::invalid_argument("--anchor '" + config_.eloAnchor + "' is no entrant");
     }
 
-    std::string tableName() const {
-        return config_.shardCount == 1 ? "results.tsv"
-                                       : "results-" + std::to_string(config_.shardIndex) + "-of-" +
-                                             std::to_string(config_.shardCount) + ".tsv";
-    }
-
     void announce() {
         const int done = static_cast<int>(core_.rows().size());
         core_.say(out_, "Tournament (" + std::string(formatName(info_.format)) + ", " +
@@ -141,7 +137,7 @@ class TournamentRunner {
                             std::to_string(info_.size) + "x" + std::to_string(info_.size) +
                             ", tc " + info_.tc + ", concurrency " +
                             std::to_string(config_.core.concurrency));
-        if (done) core_.say(out_, "Resuming: " + std::to_string(done) + " finished games kept");
+        if (done) core_.say(out_, resumingLine(done));
     }
 
     // The unplayed games of rounds[from...] in this shard, two per encounter.
@@ -211,21 +207,19 @@ class TournamentRunner {
 
     // The terminal's status line: games, time left, the leader's points (kept as games end).
     std::string status() const {
-        ProgressStatus p;
+        int done = 0;
         for (const auto& [name, points] : points_)
-            p.done += points;
+            done += points;
         const int perRound = encountersPerRound(info_.format, static_cast<int>(info_.names.size()));
-        const int all = 2 * perRound * info_.rounds;  // this shard's: (g - 1) % N == I
-        p.total = (all - config_.shardIndex + config_.shardCount - 1) / config_.shardCount;
+        const int all = 2 * perRound * info_.rounds;
         const auto leader = std::max_element(points_.begin(), points_.end(),
                                              [](auto& a, auto& b) { return a.second < b.second; });
-        if (leader != points_.end())
-            p.score = "leader " + leader->first + " " + std::to_string(leader->second) + " pts";
-        const int played = core_.recordedThisRun();
-        const int before = p.done - played;
-        p.secondsLeft =
-            estimateSecondsLeft(core_.secondsThisRun(), played, p.total - before - played);
-        return progressStatusLine(p);
+        const std::string score =
+            leader == points_.end()
+                ? ""
+                : "leader " + leader->first + " " + std::to_string(leader->second) + " pts";
+        return runStatusLine(core_, done, shardShare(all, config_.shardIndex, config_.shardCount),
+                             score);
     }
 
     const TournamentConfig& config_;

@@ -96,7 +96,7 @@ struct SearchParams {
     // With a network loaded (MctsOptions::net; none: these do nothing). A node's children take
     // the net's policy as their order and prior once the node has this many visits (the root
     // always); the simulation that evaluates the net ends there with the mixed value below.
-    // net_visits 64 is the setting the 10x10 net's SPRT accepted (docs/neural.md).
+    // net_visits 64 is the setting the 10x10 net's SPRT accepted (docs/neural-results.md).
     uint32_t netVisits = 64;
     double netValueWeight = 0.5;  // that simulation's value: w * net + (1 - w) * playout
     double netPriorBias = 0.1;    // the PUCT term at net-ordered nodes (root included)

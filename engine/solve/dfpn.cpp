@@ -20,7 +20,7 @@ constexpr uint32_t kCheckpointVersion = 1;
 // Checkpoints keep the entries with this much work or more. Those of one node (leaves and the
 // frontier: 86% of a 6x4 table after 200 s) cost one node each to find again; without them a
 // checkpoint is 7 to 9 times smaller, and resumed solves took 4,465,217 and 11,070,084 nodes
-// where whole tables took 5,402,727 and 10,374,916 (docs/solver.md, "Resume").
+// where whole tables took 5,402,727 and 10,374,916 (docs/solver-design.md, "Checkpoints").
 constexpr uint32_t kCheckpointMinWork = 2;
 
 uint32_t addSaturated(uint32_t a, uint32_t b) {

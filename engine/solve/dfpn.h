@@ -54,10 +54,10 @@ struct DfpnSettings {
     // open child, not the sum, which counts a transposed subtree once per parent.
     bool weakDelta = true;
     // Local search of a lone small contested region beside owned ones (local_game.h): fewer
-    // nodes, but more time on this machine's measurements (docs/solver.md), so off.
+    // nodes, but more time on this machine's measurements (docs/solver-design.md), so off.
     bool local = false;
     // Game sums of small contested regions beside owned ones (region_game.h), which decide
-    // positions with several contested regions too; off by default (docs/solver.md).
+    // positions with several contested regions too; off by default (docs/solver-design.md).
     bool sums = false;
     // Part of the checkpoint fingerprint: a resume with other settings is refused.
     std::string fingerprint() const;

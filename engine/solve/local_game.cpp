@@ -47,7 +47,7 @@ LocalGameSolver::Result LocalGameSolver::wins(Position& pos, int spare) {
     // Every move fills one empty square for good: with more free moves than empty squares the
     // side to move outlasts the opponent; with the opponent's free moves as many as them, it is
     // outlasted. (The squares each side reaches, a tighter bound, took more time and more df-pn
-    // nodes on a 5x6 reply; docs/solver.md.)
+    // nodes on a 5x6 reply; docs/solver-design.md.)
     const int empty = popCount(pos.emptySquares());
     if (spare > empty) return Result::Win;
     if (-spare >= empty) return Result::Loss;

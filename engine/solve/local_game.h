@@ -6,7 +6,7 @@
 // A memoised minimax of the region alone (everything outside it walled off) with n decides the
 // whole position exactly, within a node budget. Song and Müller's solver searches regions
 // locally too; this is the case of one contested region, where the integers make it exact.
-// The solver's --local (off by default: fewer nodes, but more time; docs/solver.md).
+// The solver's --local (off by default: fewer nodes, but more time; docs/solver-design.md).
 #pragma once
 
 #include <cstdint>

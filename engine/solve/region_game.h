@@ -4,7 +4,7 @@
 // one is {the values after White's moves | after Black's}, where a move that cuts the region
 // leaves the sum of its parts' values. The solver's --sums adds the values of every region of
 // a partly separated position and so decides positions with several contested regions, where
-// the local search of local_game.h, which takes one, cannot (docs/solver.md).
+// the local search of local_game.h, which takes one, cannot (docs/solver-design.md).
 #pragma once
 
 #include <optional>

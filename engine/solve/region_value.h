@@ -12,7 +12,7 @@
 // regions. Where just one region is contested, small, and the owned ones are counted exactly,
 // local search of that region decides (local_game.h); where each contested region is small,
 // the sum of every region's value as a combinatorial game decides (region_game.h). Other mixed
-// positions are searched on. See docs/solver.md.
+// positions are searched on. See docs/solver-design.md.
 #pragma once
 
 #include "engine/regions/region_bounds.h"

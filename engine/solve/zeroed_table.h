@@ -1,7 +1,7 @@
 // Zero-filled memory for the solver's transposition table, which may take gigabytes and is read
 // at random. The pages are asked for as transparent huge pages, which spare most of the
 // page-table walks of the random reads, and come from the kernel already zeroed: touching each
-// page once at start-up costs far less than filling the table (figures in docs/solver.md).
+// page once at start-up costs far less than filling the table (figures in docs/solver-design.md).
 #pragma once
 
 #include <cstddef>

@@ -2,7 +2,9 @@
 """hippolyta-studio against hostile input over real sockets: bad JSON, huge frames, a flood,
 a foreign origin, path traversal, unknown commands. Checks that every one gets its error (or
 refusal), that the server and the other page carry on, and that SIGTERM stops it leaving no
-engine process. Usage: robustness_test.py BIN_DIR PAGE_DIR"""
+engine process. Then a server whose engine hangs: the pages are answered while it hangs, and
+the hang is reported. Usage: robustness_test.py BIN_DIR PAGE_DIR"""
+import json
 import os
 import signal
 import subprocess
@@ -53,14 +55,19 @@ def error_code(client, message, seconds=10):
     return client.wait_for(lambda m: m["type"] == "error", seconds)["code"]
 
 
+def start_server(bin_dir, page_dir, *options):
+    """The server and its port."""
+    server = subprocess.Popen([os.path.join(bin_dir, "hippolyta-studio"), "--port", "0",
+                               "--page-dir", page_dir, *options], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    check(line.startswith("Hippolyta Studio: open http://127.0.0.1:"), f"prints the URL: {line.strip()}")
+    return server, int(line.rsplit(":", 1)[1].strip("/\n"))
+
+
 def main():
     bin_dir, page_dir = sys.argv[1], sys.argv[2]
-    server = subprocess.Popen([os.path.join(bin_dir, "hippolyta-studio"), "--port", "0",
-                               "--page-dir", page_dir], stdout=subprocess.PIPE, text=True)
+    server, port = start_server(bin_dir, page_dir)
     try:
-        line = server.stdout.readline()
-        check(line.startswith("Hippolyta Studio: open http://127.0.0.1:"), f"prints the URL: {line.strip()}")
-        port = int(line.rsplit(":", 1)[1].strip("/\n"))
         run(port)
         pids = descendants(server.pid)
         check(len(pids) >= 2, f"engines running before SIGTERM: {pids}")
@@ -72,6 +79,7 @@ def main():
     finally:
         if server.poll() is None:
             server.kill()
+    hung_engine(bin_dir, page_dir)
     print("FAILED: " + "; ".join(failures) if failures else "all passed")
     return 1 if failures else 0
 
@@ -142,6 +150,48 @@ def run(port):
     status, _, _ = http_get(port, "/")
     check(status == 200, "the server still serves the page")
     good.close()
+
+
+def until(client, predicate, seconds=10):
+    """The messages up to and including the first that satisfies predicate."""
+    seen = []
+    client.wait_for(lambda m: seen.append(m) or predicate(m), seconds)
+    return seen
+
+
+def hung_engine(bin_dir, page_dir):
+    """An engine that never answers boardsize: while it hangs (5 s, the command timeout), its
+    page and another are answered; then it is reported hung, its command line kept back."""
+    silent = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fake-engines",
+                          "silent-engine.sh")
+    server, port = start_server(bin_dir, page_dir, "--engine", f"silent=exec bash {silent}",
+                                "--command-timeout", "5")
+    try:
+        page, other = WsClient(port), WsClient(port)
+        page.send({"type": "new_game", "size": 6, "black": "engine:silent"})
+        page.wait_for(lambda m: m["type"] == "state" and m["size"] == 6)
+        page.send({"type": "play", "move": "b1-b4/b3"})
+        page.wait_for(lambda m: m["type"] == "state" and m["thinking"] == "black")
+        # The page's own hello is answered before any news of the engine: the server is not
+        # stuck waiting for it (it used to be, for the whole timeout, and restarts on top).
+        page.send({"type": "hello", "id": 1})
+        seen = until(page, lambda m: m.get("id") == 1)
+        check(not any(m["type"] == "engine" for m in seen),
+              "the page is answered while its engine hangs")
+        other.send({"type": "hello", "id": 2})
+        check(other.wait_for(lambda m: m.get("id") == 2, 3)["moves"] == ["b1-b4/b3"],
+              "another page is answered while the engine hangs")
+        hung = page.wait_for(lambda m: m["type"] == "engine", 30)
+        check(hung["status"] == "hung" and "no reply to 'boardsize 6'" in hung["message"],
+              f"the hang is reported: {hung}")
+        check("silent-engine.sh" not in json.dumps(hung), "the report keeps the command line back")
+        page.close()
+        other.close()
+        server.send_signal(signal.SIGTERM)
+        check(server.wait(timeout=20) == 0, "SIGTERM stops the server with a hung engine")
+    finally:
+        if server.poll() is None:
+            server.kill()
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@
 #include "opening-book/builder.h"
 #include "opening-book/symmetry.h"
 #include "tests/unit/child_wait.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -22,25 +23,9 @@ namespace {
 namespace bp = boost::process;
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 class BookBuilderTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        static int runs = 0;
-        dir_ = fs::temp_directory_path() /
-               ("hippolyta-bookbuild-" + std::to_string(::getpid()) + "-" + std::to_string(runs++));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    fs::path dir_;
+    TestDir dir_;
 };
 
 uint64_t mix(uint64_t x) {
@@ -297,14 +282,14 @@ TEST_F(BookBuilderTest, RefusesADamagedOrForeignBookWithoutTouchingIt) {
     bytes += std::string(40, '\x01');
     std::ofstream(path, std::ios::binary) << bytes;
     EXPECT_THROW(BookBuilder(path, hashAnalyser, resumeConfig(5)), BookError);
-    EXPECT_EQ(slurp(path), bytes);
+    EXPECT_EQ(fileBytes(path), bytes);
 
     const fs::path six = dir_ / "six.hbk";
     {
         BookBuilder b(six, hashAnalyser, resumeConfig(2));
         b.run(std::atomic<bool>{false});
     }
-    const std::string good = slurp(six);
+    const std::string good = fileBytes(six);
     BuildConfig eight = resumeConfig(5);
     eight.boardSize = 8;
     try {
@@ -313,7 +298,7 @@ TEST_F(BookBuilderTest, RefusesADamagedOrForeignBookWithoutTouchingIt) {
     } catch (const BookError& e) {
         EXPECT_NE(std::string(e.what()).find("6x6"), std::string::npos) << e.what();
     }
-    EXPECT_EQ(slurp(six), good);
+    EXPECT_EQ(fileBytes(six), good);
 }
 
 TEST_F(BookBuilderTest, RealAnalyserIsDeterministicAndLegal) {
@@ -391,8 +376,8 @@ class BookToolTest : public BookBuilderTest {
             ADD_FAILURE() << "hippolyta-book did not finish";
         }
         r.code = c.exit_code();
-        r.out = slurp(out);
-        r.err = slurp(err);
+        r.out = fileBytes(out);
+        r.err = fileBytes(err);
         return r;
     }
     std::string path(const char* name) const { return (dir_ / name).string(); }
@@ -422,19 +407,19 @@ TEST_F(BookToolTest, BuildInspectExportImport) {
     ASSERT_EQ(tool({"export", "--book", book, "--out", text}).code, 0);
     r = tool({"import", "--in", text, "--book", copy});
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_EQ(slurp(copy), slurp(book));
+    EXPECT_EQ(fileBytes(copy), fileBytes(book));
     r = tool({"export", "--book", copy});
-    EXPECT_EQ(r.out, slurp(text));
+    EXPECT_EQ(r.out, fileBytes(text));
 
     r = tool({"merge", "--out", path("m.hbk"), book, copy});
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_EQ(slurp(path("m.hbk")), slurp(book));
+    EXPECT_EQ(fileBytes(path("m.hbk")), fileBytes(book));
 
     // Resuming with the target reached adds nothing and leaves the file as it was.
-    const std::string before = slurp(book);
+    const std::string before = fileBytes(book);
     r = tool({"build", "--book", book, "--size", "6", "--visits", "100", "--positions", "3"});
     EXPECT_EQ(r.code, 0) << r.err;
-    EXPECT_EQ(slurp(book), before);
+    EXPECT_EQ(fileBytes(book), before);
 }
 
 TEST_F(BookToolTest, BadUsageAndBadFiles) {
@@ -452,7 +437,7 @@ TEST_F(BookToolTest, BadUsageAndBadFiles) {
     std::ofstream(path("junk.hbk")) << "not a book";
     r = tool({"build", "--book", path("junk.hbk"), "--size", "6", "--visits", "10"});
     EXPECT_EQ(r.code, 1);
-    EXPECT_EQ(slurp(path("junk.hbk")), "not a book");
+    EXPECT_EQ(fileBytes(path("junk.hbk")), "not a book");
     EXPECT_EQ(tool({"build", "--help"}).code, 0);
 }
 

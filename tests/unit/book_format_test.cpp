@@ -16,6 +16,7 @@
 #include "opening-book/book_file.h"
 #include "opening-book/symmetry.h"
 #include "tests/unit/random_position.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -72,22 +73,6 @@ void fixChecksum(std::string& b) {
     setLE(b, 32, fnv1a64(std::string_view(b).substr(40)), 8);
 }
 
-class TempDir {
-  public:
-    TempDir() {
-        path_ = fs::temp_directory_path() /
-                ("hippolyta-book-test-" + std::to_string(::getpid()) + "-" +
-                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(path_);
-        fs::create_directories(path_);
-    }
-    ~TempDir() { fs::remove_all(path_); }
-    const fs::path& path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
-
 TEST(BookFormat, HeaderLayoutIsAsDocumented) {
     const Book book = smallBook(6, 5, 3, 1);
     const std::string b = serializeBook(book);
@@ -110,7 +95,7 @@ TEST(BookFormat, HeaderLayoutIsAsDocumented) {
 }
 
 TEST(BookFormat, SaveLoadRoundTrip) {
-    TempDir dir;
+    TestDir dir;
     const Book book = smallBook(10, 12, 5, 2);
     const fs::path path = dir.path() / "a.book";
     saveBook(book, path);
@@ -124,7 +109,7 @@ TEST(BookFormat, SaveLoadRoundTrip) {
 }
 
 TEST(BookFormat, SaveIntoAMissingDirectoryFailsCleanly) {
-    TempDir dir;
+    TestDir dir;
     const fs::path path = dir.path() / "no-such-dir" / "a.book";
     EXPECT_THROW(saveBook(smallBook(6, 2, 2, 4), path), BookError);
     EXPECT_FALSE(fs::exists(path));
@@ -299,7 +284,7 @@ TEST(BookFormat, RefusesKeysOutOfOrder) {
 }
 
 TEST(BookFormat, LoadNamesMissingAndEmptyFiles) {
-    TempDir dir;
+    TestDir dir;
     const fs::path missing = dir.path() / "missing.book";
     try {
         loadBook(missing);

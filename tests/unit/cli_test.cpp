@@ -89,6 +89,20 @@ TEST(Cli, TheShippedNetIsOptInAndPlaysTenByTenOnly) {
     EXPECT_EQ(runCliTool("hippolyta --data-dir " + dir, ten).status, 0);
 }
 
+// At info level the log says which net plays (or none), and that a book move answered.
+TEST(Cli, TheLogNamesTheNetAndTheBookMoves) {
+    const std::string quit = "name\\nquit\\n";
+    const CliRun net = runCliTool("hippolyta --net shipped --log-level info", quit);
+    EXPECT_NE(net.out.find("net: "), std::string::npos) << net.out;
+    EXPECT_NE(net.out.find("10x10.hpn, on 10x10 only (checksum "), std::string::npos) << net.out;
+    const CliRun none = runCliTool("hippolyta --log-level info", quit);
+    EXPECT_NE(none.out.find("net: none"), std::string::npos) << none.out;
+    EXPECT_EQ(runCliTool("hippolyta", quit).out.find("net: "), std::string::npos)
+        << "not at the default level (warn)";
+    const CliRun book = runCliTool("hippolyta --log-level info", "genmove w\\nquit\\n");
+    EXPECT_NE(book.out.find("book move "), std::string::npos) << book.out;
+}
+
 TEST(Cli, CpuCheckListsTheMissingExtensions) {
     EXPECT_EQ(missingCpuFeatures([](const char*) { return true; }), "");
     const std::string all = missingCpuFeatures([](const char*) { return false; });

@@ -8,6 +8,7 @@
 #include "engine/core/notation.h"
 #include "engine/core/records/text_record.h"
 #include "protocol/game_log.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -16,26 +17,15 @@ namespace fs = std::filesystem;
 
 class GameLogTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("hippolyta-gamelog-" + std::to_string(::getpid()) + "-" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    static std::string slurp(const std::string& path) {
-        std::ifstream in(path);
-        std::ostringstream s;
-        s << in.rdbuf();
-        return s.str();
-    }
+    static std::string slurp(const std::string& path) { return fileBytes(path); }
     std::vector<fs::path> files() const {
         std::vector<fs::path> out;
         for (const auto& e : fs::directory_iterator(dir_))
             out.push_back(e.path());
         return out;
     }
-    fs::path dir_;
+    TestDir scratch_;
+    fs::path dir_ = scratch_ / "logs";  // made by the log itself
 };
 
 Move firstLegal(const Position& pos) {

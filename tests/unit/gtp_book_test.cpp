@@ -9,6 +9,7 @@
 #include "engine/core/notation.h"
 #include "opening-book/book_file.h"
 #include "protocol/gtp_session.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -30,11 +31,7 @@ Book startBook() {
 
 class GtpBookTest : public ::testing::Test {
   protected:
-    GtpBookTest() : dir_(fs::temp_directory_path() / ("gtp-book-" + std::to_string(::getpid()))) {
-        fs::create_directories(dir_);
-        saveBook(startBook(), dir_ / "6x6.book");
-    }
-    ~GtpBookTest() override { fs::remove_all(dir_); }
+    GtpBookTest() { saveBook(startBook(), dir_ / "6x6.book"); }
 
     static EngineConfig config(const std::string& player = "mcts") {
         EngineConfig c;
@@ -57,7 +54,7 @@ class GtpBookTest : public ::testing::Test {
         return r.substr(2, r.size() - 4);
     }
 
-    fs::path dir_;
+    TestDir dir_;
 };
 
 TEST_F(GtpBookTest, GenmovePlaysASoundBookMoveAndListsTheBook) {

@@ -109,14 +109,16 @@ TEST_F(GtpSessionTest, PlayEitherColourAtAnyTime) {
 TEST_F(GtpSessionTest, IllegalMovesKeepTheState) {
     ok("play w d1-d7/g7");
     const std::string before = position();
-    EXPECT_EQ(fail("play b d1-d2/d3"), "illegal move") << "no black amazon on d1";
-    EXPECT_EQ(fail("play b d10-d1/d2"), "illegal move") << "path blocked by d7";
-    EXPECT_EQ(fail("play b d10-d10/d9"), "illegal move") << "no move at all";
-    EXPECT_EQ(fail("play b a7-b9/b10"), "illegal move") << "not a queen line";
-    EXPECT_EQ(fail("play b a7-b8/d10"), "illegal move") << "arrow onto an amazon";
-    EXPECT_EQ(fail("play b g10-g8/g7"), "illegal move") << "arrow onto an arrow";
+    EXPECT_EQ(fail("play b d1-d2/d3"), "illegal move: no amazon on d1");
+    EXPECT_EQ(fail("play b d7-d8/d9"), "illegal move: not your amazon on d7");
+    EXPECT_EQ(fail("play b d10-d1/d2"), "illegal move: the amazon's path is blocked at d7");
+    EXPECT_EQ(fail("play b d10-d10/d9"), "illegal move: the amazon does not move");
+    EXPECT_EQ(fail("play b a7-b9/b10"), "illegal move: the amazon is not on a queen line");
+    EXPECT_EQ(fail("play b a7-b8/d10"), "illegal move: the arrow's path is blocked at d10");
+    EXPECT_EQ(fail("play b g10-g8/g7"), "illegal move: the arrow's path is blocked at g7");
+    EXPECT_EQ(fail("play b c5-c6/c7"), "illegal move: no amazon on c5");
     // White is not to move: the command makes White move, fails, and Black stays to move.
-    EXPECT_EQ(fail("play w d7-d10/d9"), "illegal move");
+    EXPECT_EQ(fail("play w d7-d10/d9"), "illegal move: the amazon's path is blocked at d10");
     EXPECT_EQ(position(), before);
     EXPECT_TRUE(position().ends_with(" b"));
 }

@@ -4,6 +4,7 @@
 
 #include "engine/core/records/sgf.h"
 #include "gtp_fixture.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -12,13 +13,6 @@ namespace fs = std::filesystem;
 
 const std::string kQuarryGame =
     std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/quarry/selfplay-10x10.sgf";
-
-fs::path freshDir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("hippolyta-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 using GtpRecords = GtpSessionTest;
 
@@ -32,7 +26,8 @@ TEST_F(GtpRecords, AFinishedGameIsWrittenWithTheTerritoryAndLoadsBack) {
     ok("loadsgf " + kQuarryGame);  // Quarry wrote RE[B+]
     const std::string sgf = ok("printsgf");
     EXPECT_NE(sgf.find("RE[B+13]"), std::string::npos) << sgf;
-    const fs::path file = freshDir("territory-sgf") / "game.sgf";
+    TestDir scratch;
+    const fs::path file = scratch / "game.sgf";
     ok("printsgf " + file.string());
     ok("clear_board");
     ok("loadsgf " + file.string());
@@ -53,7 +48,8 @@ TEST_F(GtpRecords, BadFilesKeepTheGame) {
     ok("play white d1-d7/g7");
     const std::string before = position();
     EXPECT_TRUE(fail("loadsgf /nonexistent/file.sgf").starts_with("cannot load file"));
-    const fs::path bad = freshDir("bad-sgf") / "truncated.sgf";
+    TestDir scratch;
+    const fs::path bad = scratch / "truncated.sgf";
     std::ofstream(bad) << "(;GM[18]FF[4]SZ[10];W[djdd";
     EXPECT_TRUE(fail("loadsgf " + bad.string()).starts_with("cannot load file"));
     std::ofstream(bad, std::ios::trunc) << "(;GM[18]FF[4]SZ[10];W[aaabac])";  // illegal move
@@ -69,7 +65,8 @@ TEST_F(GtpRecords, PrintedSgfLoadsBackToTheSameGame) {
     const std::string sgf = ok("printsgf");
     EXPECT_NE(sgf.find("GM[18]"), std::string::npos);
     EXPECT_EQ(sgf.find("\n\n"), std::string::npos);
-    const fs::path file = freshDir("printsgf") / "game.sgf";
+    TestDir scratch;
+    const fs::path file = scratch / "game.sgf";
     ok("printsgf " + file.string());
     const std::string expected = position();
     ok("clear_board");
@@ -83,7 +80,8 @@ TEST_F(GtpRecords, PrintedSgfLoadsBackToTheSameGame) {
 }
 
 TEST(GtpGameLog, EveryMoveIsOnDiskAsItIsPlayed) {
-    const fs::path dir = freshDir("game-log");
+    TestDir scratch;
+    const fs::path dir = scratch.path();
     GtpOptions options;
     options.gameLogDir = dir.string();
     GtpSession session(EngineConfig{}, options);

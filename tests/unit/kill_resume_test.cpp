@@ -28,6 +28,7 @@
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
 #include "opening-book/book_file.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -38,29 +39,16 @@ using std::chrono::milliseconds;
 
 const fs::path kBin = HIPPOLYTA_BIN_DIR;
 
-std::string readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// A fresh directory under the temp directory, removed at the end of the test.
+// A fresh folder for one part of a test: NAME inside the test's own folder (test_dir.h).
 class ScratchDir {
   public:
-    explicit ScratchDir(const std::string& name)
-        : path_(fs::temp_directory_path() /
-                ("hippolyta-kill-" + name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(path_);
+    explicit ScratchDir(const std::string& name) : path_(root_ / name) {
         fs::create_directories(path_);
-    }
-    ~ScratchDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
     }
     const fs::path& path() const { return path_; }
 
   private:
+    TestDir root_;
     fs::path path_;
 };
 
@@ -174,7 +162,7 @@ std::vector<std::string> joined(std::vector<std::string> a, const std::vector<st
 // The table as it is on disk now: rows of distinct games, none repeated.
 std::vector<GameRow> checkedRows(const fs::path& table) {
     if (!fs::exists(table)) return {};
-    const ParsedTable parsed = parseResultsTable(readFile(table), table.string());
+    const ParsedTable parsed = parseResultsTable(fileBytes(table), table.string());
     std::set<int> games;
     for (const GameRow& row : parsed.rows)
         EXPECT_TRUE(games.insert(row.game).second) << "game " << row.game << " counted twice";
@@ -210,8 +198,8 @@ TEST(KillResume, MatchRunnerKeepsEveryFinishedGame) {
         char name[32];
         std::snprintf(name, sizeof name, "game-%06d", row.game);
         const fs::path base = dir.path() / "games" / name;
-        const GameRecord sgf = readSgf(readFile(base.string() + ".sgf"));
-        const GameRecord text = readTextRecord(readFile(base.string() + ".txt"));
+        const GameRecord sgf = readSgf(fileBytes(base.string() + ".sgf"));
+        const GameRecord text = readTextRecord(fileBytes(base.string() + ".txt"));
         EXPECT_EQ(sgf.moves.size(), static_cast<size_t>(row.plies)) << name;
         EXPECT_EQ(text.moves, sgf.moves) << name;
         EXPECT_EQ(resultWinner(sgf.result), row.winner) << name;
@@ -250,14 +238,14 @@ TEST(KillResume, TournamentKeepsEveryFinishedGameAndItsSwissRounds) {
         if (!fs::exists(table)) return;
         // Every kept game is a game of the Swiss pairing re-derived from the kept results.
         const TournamentInfo info =
-            parseTournamentKey(parseResultsTable(readFile(table), "t").matchKey);
+            parseTournamentKey(parseResultsTable(fileBytes(table), "t").matchKey);
         EXPECT_NO_THROW(scheduleFromResults(info, rows));
     });
     EXPECT_GE(kills, 1);
     RecordProperty("kills", kills);
     const std::vector<GameRow> rows = checkedRows(table);
     ASSERT_EQ(rows.size(), 12u);
-    const auto standings = nlohmann::json::parse(readFile(dir.path() / "out" / "standings.json"));
+    const auto standings = nlohmann::json::parse(fileBytes(dir.path() / "out" / "standings.json"));
     EXPECT_EQ(standings["games"].size(), 12u);
     int points = 0;
     for (const auto& e : standings["entrants"])
@@ -369,7 +357,7 @@ TEST(KillResume, EngineGameLogHoldsEveryAnsweredMove) {
         for (const auto& entry : fs::directory_iterator(dir.path()))
             if (entry.path().extension() == ".txt") files.push_back(entry.path());
         ASSERT_EQ(files.size(), 1u) << "kill " << i;
-        const GameRecord record = readTextRecord(readFile(files[0]));  // throws if malformed
+        const GameRecord record = readTextRecord(fileBytes(files[0]));  // throws if malformed
         ASSERT_GE(record.moves.size(), answered.size()) << "kill " << i << ": moves lost";
         // At most the move in flight (logged, its answer not read yet) beyond those answered.
         EXPECT_LE(record.moves.size(), answered.size() + 1) << "kill " << i;

@@ -127,8 +127,6 @@ TEST(NnBatch, ComputationReusesItsBuffers) {
     const std::vector<float> first = run(batch.size());
     const size_t bytes = computation->bufferBytes();
     const float* probs = computation->policy(0).begin();
-    // The activations live in the buffers: three of a full pass of 10x10 boards at 16 channels.
-    EXPECT_GE(bytes, 3 * Network::kMaxBatch * 100 * 16 * sizeof(float));
     EXPECT_EQ(run(batch.size()), first);
     EXPECT_EQ(computation->bufferBytes(), bytes);
     EXPECT_EQ(computation->policy(0).begin(), probs) << "the probabilities moved";
@@ -137,6 +135,35 @@ TEST(NnBatch, ComputationReusesItsBuffers) {
         EXPECT_EQ(computation->bufferBytes(), bytes) << count << " inputs";
     }
     EXPECT_EQ(run(batch.size()), first);
+}
+
+// The forward pass keeps its features and activations in the caller's scratch: a second pass
+// over the same boards finds them there and neither grows nor moves them.
+TEST(NnBatch, ForwardKeepsItsActivationsInTheScratch) {
+    const Network net(randomNetFile(2, 16, 10));
+    std::vector<Position> batch;
+    for (int i = 0; i < 5; ++i)
+        batch.push_back(playedOut(9, i));
+    std::vector<NetOutput> outputs(batch.size());
+    std::vector<const Position*> positions;
+    std::vector<NetOutput*> outs;
+    for (size_t i = 0; i < batch.size(); ++i) {
+        positions.push_back(&batch[i]);
+        outs.push_back(&outputs[i]);
+    }
+    NetScratch scratch;
+    net.forward(positions.data(), outs.data(), batch.size(), NnKernels::Auto, scratch);
+    const size_t activations = batch.size() * 81 * 16;
+    for (const std::vector<float>* v : {&scratch.x, &scratch.h, &scratch.y})
+        EXPECT_GE(v->capacity(), activations);
+    EXPECT_GE(scratch.input.capacity(), batch.size() * 81 * 8);
+    const size_t bytes = scratch.bytes();
+    const float* x = scratch.x.data();
+    const float value = outputs[3].value;
+    net.forward(positions.data(), outs.data(), batch.size(), NnKernels::Auto, scratch);
+    EXPECT_EQ(scratch.bytes(), bytes);
+    EXPECT_TRUE(scratch.x.data() == x || scratch.y.data() == x) << "an activation buffer moved";
+    EXPECT_EQ(outputs[3].value, value);
 }
 
 }  // namespace

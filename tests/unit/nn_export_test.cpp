@@ -21,13 +21,6 @@ namespace {
 const std::string kV1Data =
     std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fixtures/selfplay/v1-6x6.data";
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 template <typename T>
 T at(const std::string& b, size_t offset) {
     T v;
@@ -47,7 +40,7 @@ struct TensorView {
 
 TensorView readTensor(const std::string& path) {
     TensorView t;
-    t.bytes = slurp(path);
+    t.bytes = fileBytes(path);
     EXPECT_EQ(t.bytes.substr(0, 8), "HPTENSOR");
     t.n = static_cast<int>(at<uint32_t>(t.bytes, 12));
     EXPECT_EQ(at<uint32_t>(t.bytes, 16), uint32_t(kFeatureSetId));

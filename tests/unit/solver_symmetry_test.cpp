@@ -11,6 +11,7 @@
 #include "engine/core/notation.h"
 #include "engine/core/symmetry.h"
 #include "tests/unit/solver_test_helpers.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -123,19 +124,10 @@ TEST(SolverSymmetry, JoinedProofsTakeImagesInEitherOrder) {
     EXPECT_TRUE(w.rootWins);
 }
 
-struct SymmetryScratch {
-    fs::path dir = fs::temp_directory_path() / ("solver-symmetry-" + std::to_string(::getpid()));
-    SymmetryScratch() {
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    ~SymmetryScratch() { fs::remove_all(dir); }
-};
-
 TEST(SolverSymmetry, ASymmetricRootsSplitSolvesHalfAndMergesAProof) {
     // The 4 x 4 start is its own left-right mirror image: its 48 moves come in 24 pairs.
-    SymmetryScratch s;
-    const std::string dir = (s.dir / "split").string();
+    TestDir s;
+    const std::string dir = (s / "split").string();
     const int tasks = writeSplit(Position::start(4), dir);
     ASSERT_GT(tasks, 20);
     SolveJob job;

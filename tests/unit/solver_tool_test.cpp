@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "tests/unit/cli_run.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -18,21 +19,9 @@ namespace {
 namespace bp = boost::process;
 namespace fs = std::filesystem;
 
-struct Scratch {
-    fs::path dir;
-    Scratch() {
-        dir = fs::temp_directory_path() /
-              ("solver-tool-" + std::to_string(::getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    ~Scratch() { fs::remove_all(dir); }
-};
-
 TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
-    Scratch s;
-    const std::string ckpt = (s.dir / "5x5.ckpt").string();
+    TestDir s;
+    const std::string ckpt = (s / "5x5.ckpt").string();
     const std::string common = "--size 5 --table-mb 16 --quiet --checkpoint " + ckpt;
     // Checkpoints every 0.3 s; killed once the first one is there.
     bp::child solve(std::string(HIPPOLYTA_BIN_DIR) + "/hippolyta-solve", "--size", "5",
@@ -41,7 +30,10 @@ TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
     for (int i = 0; i < 600 && !fs::exists(ckpt); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     ASSERT_TRUE(fs::exists(ckpt));
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    // Killed once a second checkpoint has replaced the first (a condition, not a delay).
+    const auto first = fs::last_write_time(ckpt);
+    for (int i = 0; i < 600 && fs::last_write_time(ckpt) == first; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     solve.terminate();  // SIGKILL
     solve.wait();
     const CliRun resumed = runCliTool("hippolyta-solve " + common + " --nodes 2000");
@@ -66,8 +58,8 @@ TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
 }
 
 TEST(SolveTool, SplitShardsAndMerge) {
-    Scratch s;
-    const std::string dir = (s.dir / "split").string();
+    TestDir s;
+    const std::string dir = (s / "split").string();
     // After White's b1-c2/b1 on 4 x 4, Black to move wins (4 x 4 is a second-player win).
     const CliRun split = runCliTool("hippolyta-solve --size 4 --moves b1-c2/b1 --split " + dir);
     ASSERT_EQ(split.status, 0) << split.out;
@@ -113,8 +105,8 @@ int countFiles(const std::string& dir, const std::string& extension) {
 }
 
 TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
-    Scratch s;
-    const std::string dir = (s.dir / "split").string();
+    TestDir s;
+    const std::string dir = (s / "split").string();
     ASSERT_EQ(runCliTool("hippolyta-solve --size 4 --moves b1-c2/b1 --split " + dir).status, 0);
     const std::string shard =
         "hippolyta-solve --quiet --table-mb 8 --checkpoint on --shard 0/1 --dir " + dir;
@@ -178,8 +170,8 @@ TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
 }
 
 TEST(SolveTool, MergeProvesTheLineBeforeALostRoot) {
-    Scratch s;
-    const std::string dir = (s.dir / "split").string();
+    TestDir s;
+    const std::string dir = (s / "split").string();
     // That refutation played: White to move loses, and the merge proves Black's move too.
     ASSERT_EQ(
         runCliTool("hippolyta-solve --size 4 --moves 'b1-c2/b1 a3-c3/a1' --split " + dir).status,
@@ -206,8 +198,8 @@ TEST(SolveTool, MergeProvesTheLineBeforeALostRoot) {
 }
 
 TEST(SolveTool, ChecksProofsAndRefusesDamagedFiles) {
-    Scratch s;
-    const std::string proof = (s.dir / "4x4.hprf").string();
+    TestDir s;
+    const std::string proof = (s / "4x4.hprf").string();
     const CliRun solve = runCliTool("hippolyta-solve --size 4 --quiet --proof " + proof);
     ASSERT_EQ(solve.status, 0) << solve.out;
     EXPECT_EQ(solve.out.rfind("loss nodes", 0), 0u) << solve.out;
@@ -236,7 +228,7 @@ TEST(SolveTool, ChecksProofsAndRefusesDamagedFiles) {
     const CliRun damaged = runCliTool("hippolyta-solve --check " + proof);
     EXPECT_NE(damaged.status, 0);
     EXPECT_NE(damaged.out.find("invalid"), std::string::npos);
-    const std::string db = (s.dir / "regions.hrdb").string();
+    const std::string db = (s / "regions.hrdb").string();
     ASSERT_EQ(runCliTool("hippolyta-solve --build-db " + db + " --cells 5").status, 0);
     fs::resize_file(db, fs::file_size(db) - 1);
     const CliRun badDb = runCliTool("hippolyta-solve --size 4 --quiet --db " + db);

@@ -1,5 +1,6 @@
 // StudioSession through its message API (docs/studio-protocol.md): a game against the real
-// engine, refused moves and messages, an engine that crashes or hangs, the review and SGF.
+// engine, refused moves and messages, an engine that crashes or hangs (and holds up nothing
+// else meanwhile), the review and SGF, and what the pages are never told.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -20,6 +21,9 @@ namespace {
 const std::string kScripted = std::string("bash ") + HIPPOLYTA_SOURCE_DIR +
                               "/tests/fake-engines/scripted-engine.sh " + HIPPOLYTA_SOURCE_DIR +
                               "/tests/fake-engines/game-6x6.txt";
+// Never answers boardsize, so never gets past the board's set-up.
+const std::string kSilent =
+    std::string("exec bash ") + HIPPOLYTA_SOURCE_DIR + "/tests/fake-engines/silent-engine.sh";
 
 std::vector<std::string> scriptMoves() {
     std::ifstream in(std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/game-6x6.txt");
@@ -31,19 +35,21 @@ std::vector<std::string> scriptMoves() {
 
 class Studio {
   public:
-    explicit Studio(std::vector<StudioEngine> engines, double moveTimeout = 30) {
+    explicit Studio(std::vector<StudioEngine> engines, double moveTimeout = 30,
+                    double commandTimeout = 30) {
         StudioOptions o;
         o.engines = std::move(engines);
         o.moveTimeout = moveTimeout;
+        o.commandTimeout = commandTimeout;
         o.maxRestarts = 2;
         session_ = std::make_unique<StudioSession>(o, [this](int client, const Json& m) {
             sent_.push_back({client, m});
         });
     }
-    // Sends one message as client 0 and returns the messages it caused (ticks excluded).
-    std::vector<Json> send(const Json& message) {
+    // Sends one message as `client` and returns the messages it caused (ticks excluded).
+    std::vector<Json> send(const Json& message, int client = 0) {
         const std::size_t from = sent_.size();
-        session_->handle(0, message.is_string() ? message.get<std::string>() : message.dump());
+        session_->handle(client, message.is_string() ? message.get<std::string>() : message.dump());
         return since(from);
     }
     // Ticks until a message satisfies `pred` (returned) or `seconds` pass (null).
@@ -70,6 +76,13 @@ class Studio {
             if (m["type"] == type) out.push_back(m);
         return out;
     }
+    // Where the first message that satisfies `pred` was sent, in the order of all; -1 if none.
+    long indexOf(const std::function<bool(const Json&)>& pred) const {
+        for (std::size_t i = 0; i < sent_.size(); ++i)
+            if (pred(sent_[i].second)) return static_cast<long>(i);
+        return -1;
+    }
+    const std::vector<std::pair<int, Json>>& sent() const { return sent_; }
     StudioSession& session() { return *session_; }
 
   private:
@@ -345,4 +358,79 @@ TEST(StudioSession, ASideWhoseClockRunsOutLoses) {
     EXPECT_EQ(studio.lastState()["clock"]["white"], 0.0);
     EXPECT_EQ(studio.lastState()["clock"]["running"], nullptr);
     EXPECT_EQ(errorIn(studio.send({{"type", "play"}, {"move", "b1-b4/b3"}}))["code"], "game_over");
+}
+
+// A hung engine is waited for by nobody: the tick that gives it a command returns before the
+// engine could ever answer, the pages are answered meanwhile, and the hang is reported once
+// the command's deadline has passed. (Before, that tick blocked the Studio for the deadline.)
+TEST(StudioSession, AHungEngineHoldsUpNoTickAndNoPage) {
+    Studio studio({{"silent", kSilent}}, 30, 2);
+    studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:silent"}});
+    studio.send({{"type", "play"}, {"move", "b1-a1/b1"}});
+    studio.session().tick();  // starts the engine and sends boardsize, which it never answers
+    EXPECT_TRUE(studio.all("engine").empty()) << "the tick waited for the engine";
+    EXPECT_EQ(studio.lastState()["thinking"], "black");
+    // Another page is answered while the engine hangs.
+    const auto hello = studio.send({{"type", "hello"}, {"id", 5}}, 1);
+    ASSERT_EQ(hello.size(), 2u);
+    EXPECT_EQ(hello[1]["id"], 5);
+    EXPECT_EQ(hello[1]["moves"].size(), 1u);
+    const auto back = studio.send({{"type", "goto"}, {"ply", 0}, {"id", 6}}, 1);
+    ASSERT_FALSE(back.empty());
+    EXPECT_EQ(back.back()["ply"], 0);
+    studio.send({{"type", "goto"}, {"ply", 1}}, 1);
+    const Json hung = studio.tickUntil(
+        [](const Json& m) { return m["type"] == "engine" && m["status"] == "hung"; }, 20);
+    ASSERT_NE(hung, nullptr);
+    EXPECT_NE(hung["message"].get<std::string>().find("no reply to 'boardsize 6'"),
+              std::string::npos)
+        << hung;
+}
+
+// The analyst hangs on its first command; the player engine moves all the same, long before
+// the analyst's hang is found out.
+TEST(StudioSession, AHungAnalystHoldsUpNoPlayer) {
+    Studio studio({{"silent", kSilent}, {"fake", kScripted}}, 30, 3);
+    const std::vector<std::string> script = scriptMoves();
+    studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
+    studio.send({{"type", "analysis"}, {"on", true}});
+    studio.session().tick();  // the analyst gets boardsize, and hangs
+    studio.send({{"type", "play"}, {"move", script[0]}});
+    ASSERT_NE(studio.tickUntil(
+                  [](const Json& m) { return m["type"] == "engine" && m["status"] == "hung"; }),
+              nullptr);
+    const long moved = studio.indexOf(
+        [](const Json& m) { return m["type"] == "state" && m["moves"].size() == 2; });
+    const long hung = studio.indexOf(
+        [](const Json& m) { return m["type"] == "engine" && m["status"] == "hung"; });
+    ASSERT_GE(moved, 0) << "the player engine did not move";
+    EXPECT_LT(moved, hung) << "the player waited for the hung analyst";
+    EXPECT_EQ(studio.sent()[hung].second["name"], "silent");
+}
+
+// The pages learn the engines' names, never their command lines (folders, options), not even
+// in the report of an engine that cannot start.
+TEST(StudioSession, PagesNeverSeeTheEnginesCommandLines) {
+    const std::string secret = "/no/such/secret-folder/engine --weights /no/such/secret.weights";
+    Studio studio({hippolytaEngine(), {"broken", "exec " + secret}}, 30, 5);
+    const auto hello = studio.send({{"type", "hello"}});
+    ASSERT_FALSE(hello.empty());
+    const Json engines = hello[0];
+    ASSERT_EQ(engines["type"], "engines");
+    ASSERT_EQ(engines["engines"].size(), 2u);
+    for (const Json& e : engines["engines"]) {
+        EXPECT_FALSE(e.contains("command")) << e;
+        EXPECT_EQ(e.size(), 2u) << e;  // name and status
+    }
+    EXPECT_EQ(engines["engines"][1]["name"], "broken");
+    studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:broken"}});
+    studio.send({{"type", "play"}, {"move", "b1-a1/b1"}});
+    ASSERT_NE(studio.tickUntil(
+                  [](const Json& m) { return m["type"] == "engine" && m["status"] == "failed"; }),
+              nullptr);
+    for (const auto& [client, m] : studio.sent()) {
+        const std::string text = m.dump();
+        EXPECT_EQ(text.find("secret"), std::string::npos) << text;
+        EXPECT_EQ(text.find(HIPPOLYTA_BIN_DIR), std::string::npos) << text;
+    }
 }

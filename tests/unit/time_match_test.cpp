@@ -12,6 +12,7 @@
 
 #include "adapters/match/results_table.h"
 #include "tests/unit/child_wait.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -23,24 +24,8 @@ const fs::path kBin(HIPPOLYTA_BIN_DIR);
 
 class TimeMatchTest : public ::testing::TestWithParam<const char*> {
   protected:
-    void SetUp() override {
-        static int runs = 0;
-        dir_ = fs::temp_directory_path() / ("hippolyta-time-match-" + std::to_string(::getpid()) +
-                                            "-" + std::to_string(runs++));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    fs::path dir_;
+    TestDir dir_;
 };
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 TEST_P(TimeMatchTest, NoGameIsLostOnTime) {
     const fs::path runner = kBin / "hippolyta-match", engine = kBin / "hippolyta";
@@ -57,7 +42,7 @@ TEST_P(TimeMatchTest, NoGameIsLostOnTime) {
         FAIL() << "the match did not finish";
     }
     EXPECT_EQ(match.exit_code(), 0);
-    const ParsedTable table = parseResultsTable(slurp(out / "results.tsv"), "results.tsv");
+    const ParsedTable table = parseResultsTable(fileBytes(out / "results.tsv"), "results.tsv");
     ASSERT_EQ(table.rows.size(), 2u);
     for (const GameRow& r : table.rows) {
         EXPECT_EQ(r.reason, EndReason::NoMoves) << "tc " << tc << ": " << r.detail;

@@ -12,7 +12,6 @@ errors. --quiet prints nothing (the exit status tells); --stats adds a line of o
 import argparse
 import os
 import sys
-import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -20,13 +19,8 @@ from checker import check_bytes  # noqa: E402
 from proof_format import ProofError, read_bytes  # noqa: E402
 
 
-def check_file(path):
-    """(valid, line, summary or None) for a proof file; OSError for a file that cannot be read."""
-    data = read_bytes(path)
-    return check_data(data)
-
-
 def check_data(data):
+    """(valid, the line to print, the Summary or None) for a proof file's bytes."""
     try:
         summary = check_bytes(data)
     except ProofError as e:
@@ -46,10 +40,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         data = read_bytes(args.file)
-    except (OSError, EOFError, zlib.error) as e:
+    except OSError as e:
         print("error: cannot read %s: %s" % (args.file, e), file=sys.stderr)
         return 2
-    valid, line, summary = check_data(data)
+    except ProofError as e:  # damaged gzip data
+        valid, line, summary = False, "invalid: %s" % e, None
+    else:
+        valid, line, summary = check_data(data)
     if not args.quiet:
         print(line)
         if args.stats and summary is not None:

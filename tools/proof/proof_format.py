@@ -7,6 +7,7 @@
 
 import gzip
 import struct
+import zlib
 
 MAGIC = b"HIPPROOF"
 MIN_VERSION, MAX_VERSION = 1, 7
@@ -31,11 +32,15 @@ def fnv1a64(data):
 
 
 def read_bytes(path):
-    """A file's bytes, decompressed when it is gzip (by its magic, not its name)."""
+    """A file's bytes, decompressed when it is gzip (by its magic, not its name); OSError when
+    it cannot be read, ProofError when its gzip data is damaged."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as e:
+            raise ProofError("damaged gzip data (%s)" % e) from None
     return data
 
 

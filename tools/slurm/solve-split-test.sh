@@ -14,7 +14,7 @@
 #     the array, and checks that b1-b2/d2 was resumed from its checkpoint (a loss for Black in
 #     fewer nodes than from scratch, its checkpoint deleted, the requeued log listing it), that
 #     no subproblem decided before was solved again, that the merge decides the root as a win
-#     for White (the 5x4 start is a first-player win: Song and Müller 2014, docs/solver.md), and
+#     for White (a first-player win: Song and Müller 2014; docs/solver-results.md), and
 #     that hippolyta-solve --check and tools/proof/hprf_check.py (required once it is in the
 #     repository) accept the joined proof;
 #  4. cancels the jobs left and stops the daemons it started (by their pid files) on every

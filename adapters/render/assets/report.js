@@ -1,66 +1,6 @@
-#include "adapters/render/report_assets.h"
-
-namespace hippolyta {
-
-const char* reportCss() {
-    return R"CSS(
-:root{--ink:#23272e;--muted:#6a7380;--line:#e3e6ea;--bg:#f5f6f8;--card:#fff;--accent:#1d63c4;
---won:#1f7a3d}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--ink);
-font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
-header{padding:18px 28px 8px}
-h1{margin:0;font-size:24px;font-weight:650}
-h2{margin:0 0 10px;font-size:17px;font-weight:650}
-h3{margin:0 0 6px;font-size:14px;font-weight:650;color:var(--muted)}
-.settings{margin:4px 0 0;color:var(--muted)}
-main{padding:8px 20px 20px}
-.row{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
-.card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:14px 16px;
-box-shadow:0 1px 2px rgba(0,0,0,.04);overflow-x:auto}
-.card.wide{margin-top:16px}
-table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{padding:4px 9px;text-align:right;border-bottom:1px solid var(--line);white-space:nowrap}
-th{font-size:12px;text-transform:uppercase;letter-spacing:.03em;color:var(--muted);
-font-weight:600}
-th.name,td.name{text-align:left}
-td.strong{font-weight:650}
-td.self{background:repeating-linear-gradient(45deg,#f0f1f3,#f0f1f3 4px,#fafafa 4px,
-#fafafa 8px)}
-td.won{color:var(--won);font-weight:600}
-tbody tr:last-child td{border-bottom:none}
-.note{margin:8px 0 0;font-size:12.5px;color:var(--muted);max-width:46em}
-#viewer{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}
-.game-list{max-height:600px;overflow-y:auto;border:1px solid var(--line);border-radius:8px}
-.game-list thead th{position:sticky;top:0;background:#fafbfc}
-.game-row{cursor:pointer}
-.game-row:hover{background:#f1f5fb}
-.game-row.current{background:#dde9fb}
-.board-pane{flex:1 1 440px;min-width:260px;max-width:600px}
-#game-title{font-weight:650;margin-bottom:6px;min-height:1.4em}
-#board-box svg{width:100%;height:auto;display:block}
-#board-error{color:#a12d1b}
-.controls{display:flex;align-items:center;justify-content:center;gap:8px;margin:10px 0 4px}
-.controls button{display:flex;align-items:center;justify-content:center;width:44px;height:34px;border:1px solid #c9ced6;border-radius:7px;
-background:#fff;cursor:pointer;color:var(--ink)}
-.controls button:hover:not(:disabled){background:#eef3fb;border-color:var(--accent)}
-.controls button:disabled{opacity:.35;cursor:default}
-.controls svg{width:16px;height:16px;fill:currentColor}
-#ply-counter{min-width:110px;text-align:center;font-variant-numeric:tabular-nums;font-weight:600}
-#move-text,#result-text{text-align:center;min-height:1.4em}
-#result-text{color:var(--muted)}
-.move-pane{flex:0 0 170px;max-height:640px;overflow-y:auto}
-#move-list{margin:0;padding-left:3em;font:13px/1.6 ui-monospace,"DejaVu Sans Mono",monospace}
-#move-list li{cursor:pointer;padding:0 4px;border-radius:4px}
-#move-list li:hover{background:#f1f5fb}
-#move-list li.current{background:#dde9fb;font-weight:700}
-footer{padding:0 28px 20px;color:var(--muted);font-size:12px}
-code{background:#eef0f3;padding:1px 4px;border-radius:4px}
-)CSS";
-}
-
-const char* reportScript() {
-    return R"JS(
+// The game viewer of report.html (adapters/render/html_report.cpp), compiled into the tools
+// and inlined in the page, which stays one self-contained file. It reads the games from the
+// page's #report-data and draws them on the SVG boards the page carries.
 (function () {
   'use strict';
   var $ = function (id) { return document.getElementById(id); };
@@ -221,7 +161,3 @@ const char* reportScript() {
   window.addEventListener('hashchange', fromHash);
   fromHash();
 })();
-)JS";
-}
-
-}  // namespace hippolyta

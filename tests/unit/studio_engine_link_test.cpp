@@ -1,0 +1,101 @@
+// EngineLink, the Studio's engine that is never waited on: poll() returns at once whatever the
+// engine does, replies come back in order, a refused set-up or a hang fails the engine, and
+// abandoned replies are dropped.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "adapters/studio/engine_link.h"
+#include "engine/core/notation.h"
+
+using namespace hippolyta;
+using Want = EngineLink::Want;
+
+namespace {
+
+const std::string kFakes = std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/";
+const std::string kScripted =
+    "exec bash " + kFakes + "scripted-engine.sh " + kFakes + "game-6x6.txt";
+const std::string kSilent = "exec bash " + kFakes + "silent-engine.sh";
+
+// Polls until a reply comes (returned) or the link throws (rethrown); gives up after 20 s.
+EngineLink::Progress pollForReply(EngineLink& e) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < end) {
+        EngineLink::Progress p = e.poll();
+        if (p.reply) return p;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ADD_FAILURE() << "no reply";
+    return {};
+}
+
+// Polls until the link throws; the failure's kind, or nothing after 20 s.
+std::optional<FailureKind> pollForFailure(EngineLink& e) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    try {
+        while (std::chrono::steady_clock::now() < end) {
+            e.poll();
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    } catch (const EngineFailure& f) {
+        return f.kind();
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST(StudioEngineLink, RepliesComeBackInOrderAfterTheSetUp) {
+    EngineLink e("fake", kScripted, false);
+    e.sync(Position::start(6), {}, 5);
+    e.queue({"name", 5, Want::Reply, {}});
+    e.queue({"genmove white", 5, Want::Reply, {}});
+    EXPECT_TRUE(e.busy());
+    const EngineLink::Progress name = pollForReply(e);
+    EXPECT_EQ(name.command, "name");
+    EXPECT_EQ(name.reply->text, "fake");
+    const EngineLink::Progress move = pollForReply(e);
+    EXPECT_EQ(move.command, "genmove white");
+    EXPECT_TRUE(Position::start(6).isLegal(parseMove(move.reply->text, 6)));
+    EXPECT_GE(move.seconds, 0.0);
+    EXPECT_FALSE(e.busy());
+}
+
+TEST(StudioEngineLink, PollReturnsAtOnceWhileTheEngineSaysNothingAndFindsTheHang) {
+    EngineLink e("silent", kSilent, false);
+    e.queue({"name", 5, Want::Reply, {}});
+    EXPECT_EQ(pollForReply(e).reply->text, "silent");
+    // The engine hangs on boardsize: each poll comes back empty-handed, still waiting, until the
+    // deadline passes and the hang is found out.
+    e.queue({"boardsize 6", 0.5, Want::Success, {}});
+    const EngineLink::Progress nothing = e.poll();
+    EXPECT_FALSE(nothing.reply);
+    EXPECT_TRUE(e.busy());
+    EXPECT_EQ(pollForFailure(e), std::optional<FailureKind>(FailureKind::Hang));
+}
+
+TEST(StudioEngineLink, ARefusedSetUpFailsTheEngine) {
+    EngineLink e("fake", kScripted + " --fault refuse-play --at 1", false);
+    e.sync(Position::start(6), {parseMove("b1-a1/b1", 6)}, 5);
+    EXPECT_EQ(pollForFailure(e), std::optional<FailureKind>(FailureKind::Protocol));
+}
+
+TEST(StudioEngineLink, ACrashIsReportedAsOne) {
+    EngineLink e("fake", kScripted + " --fault crash", false);
+    e.queue({"genmove white", 5, Want::Reply, {}});
+    EXPECT_EQ(pollForFailure(e), std::optional<FailureKind>(FailureKind::Crash));
+}
+
+TEST(StudioEngineLink, AbandonedRepliesAreDroppedAndTheNextOnesStillCome) {
+    EngineLink e("fake", kScripted, false);
+    e.queue({"name", 5, Want::Reply, {}});
+    e.queue({"version", 5, Want::Reply, {}});
+    e.abandon();  // "name" is in flight and answered into the void; "version" is never sent
+    e.queue({"protocol_version", 5, Want::Reply, {}});
+    const EngineLink::Progress p = pollForReply(e);
+    EXPECT_EQ(p.command, "protocol_version");
+    EXPECT_EQ(p.reply->text, "2");
+    EXPECT_FALSE(e.busy());
+}
