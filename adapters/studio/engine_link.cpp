@@ -134,18 +134,15 @@ void EngineLink::fail(FailureKind kind, const std::string& what) {
 }
 
 void EngineLink::queue(Command command) {
-    queue_.push_back(Pending{std::move(command)});
+    queue_.emplace_back();
+    queue_.back().command = std::move(command);
     writeNext();
 }
 
 void EngineLink::writeNext() {
     if (queue_.empty() || queue_.front().sent) return;
     Pending& p = queue_.front();
-    const bool ended = [&] {
-        std::lock_guard<std::mutex> lock(mutex_);
-        return exit_.has_value();
-    }();
-    if (ended || child_->killed() || !child_->writeLine(p.command.text))
+    if (exited() || child_->killed() || !child_->writeLine(p.command.text))
         fail(FailureKind::Crash, "the engine " + exitText() + " before '" + p.command.text + "'");
     p.sent = true;
     p.sentAt = Clock::now();

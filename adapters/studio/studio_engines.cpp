@@ -241,10 +241,10 @@ void StudioSession::failed(Role role, const std::exception& e) {
     std::cerr << "hippolyta-studio: " << e.what() << "\n";
     const auto* failure = dynamic_cast<const EngineFailure*>(&e);
     const bool hung = failure && failure->kind() == FailureKind::Hang;
-    send_(kAll, {{"type", "engine"},
-                 {"name", name},
-                 {"status", hung ? "hung" : "crashed"},
-                 {"message", e.what()}});
+    send_(Recipients::all(), {{"type", "engine"},
+                              {"name", name},
+                              {"status", hung ? "hung" : "crashed"},
+                              {"message", e.what()}});
     restart(role, name);
 }
 
@@ -266,19 +266,20 @@ void StudioSession::restart(Role role, const std::string& name) {
     }
     gaveUp_[r] = true;
     if (role == Role::Analyst) analysisOn_ = reviewing_ = false;
-    send_(kAll, {{"type", "engine"},
-                 {"name", name},
-                 {"status", "failed"},
-                 {"message", "could not be restarted; start a new game to try again"}});
+    send_(Recipients::all(),
+          {{"type", "engine"},
+           {"name", name},
+           {"status", "failed"},
+           {"message", "could not be restarted; start a new game to try again"}});
     broadcastState();
 }
 
 void StudioSession::restarted(Role role) {
     restarting_[static_cast<int>(role)] = false;
-    send_(kAll, {{"type", "engine"},
-                 {"name", links_[static_cast<int>(role)]->name()},
-                 {"status", "restarted"},
-                 {"message", "restarted and the game replayed into it"}});
+    send_(Recipients::all(), {{"type", "engine"},
+                              {"name", links_[static_cast<int>(role)]->name()},
+                              {"status", "restarted"},
+                              {"message", "restarted and the game replayed into it"}});
     broadcastState();
 }
 
@@ -330,7 +331,7 @@ void StudioSession::onTerritory(const GtpReply& reply) {
         {"winrate", pos.isGameOver() ? Json(whiteView(0, pos.sideToMove())) : Json(nullptr)},
         {"candidates", Json::array()},
         {"territory", territory_}};
-    send_(kAll, lastAnalysis_);
+    send_(Recipients::all(), lastAnalysis_);
     if (pos.isGameOver()) job_ = Job::Idle;  // nothing to analyse
 }
 
@@ -342,7 +343,7 @@ void StudioSession::onAnalysisLines(const std::vector<std::string>& lines) {
     const double white = whiteView(candidates[0].winrate, shown().sideToMove());
     lastAnalysis_["candidates"] = candidatesJson(candidates, kMaxCandidates);
     lastAnalysis_["winrate"] = white;
-    send_(kAll, lastAnalysis_);
+    send_(Recipients::all(), lastAnalysis_);
     noteWinrate(ply_, white);
 }
 

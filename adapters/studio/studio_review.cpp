@@ -100,7 +100,7 @@ void StudioSession::sendProgress(bool cancelled) {
                      {"total", total},
                      {"eta_seconds", perPosition * static_cast<double>(total - done)}};
     if (cancelled) progress["cancelled"] = true;
-    send_(kAll, progress);
+    send_(Recipients::all(), progress);
 }
 
 }  // namespace hippolyta

@@ -113,7 +113,7 @@ struct StudioServer::Impl {
         return nextClient++;
     }
     void remove(int id) { clients.erase(id); }
-    void deliver(int client, const Text& text);
+    void deliver(const Recipients& to, const Text& text);
     void sessionLoop();
     void shutdownNetwork();
 };
@@ -317,17 +317,14 @@ bool StudioServer::Impl::originAllowed(const std::string& origin) const {
     return std::find(origins.begin(), origins.end(), lower(origin)) != origins.end();
 }
 
-void StudioServer::Impl::deliver(int client, const Text& text) {
-    const int except = client <= -2 ? -2 - client : -1;
+void StudioServer::Impl::deliver(const Recipients& to, const Text& text) {
     for (auto it = clients.begin(); it != clients.end();) {
         const std::shared_ptr<WsConnection> c = it->second.lock();
         if (!c) {
             it = clients.erase(it);
             continue;
         }
-        if (client == StudioSession::kAll || client == it->first ||
-            (except >= 0 && it->first != except))
-            c->send(text);
+        if (to.includes(it->first)) c->send(text);
         ++it;
     }
 }
@@ -335,11 +332,11 @@ void StudioServer::Impl::deliver(int client, const Text& text) {
 // The session's thread: the pages' messages in order, and tick() between them and whenever an
 // engine wrote something.
 void StudioServer::Impl::sessionLoop() {
-    const auto send = [this](int client, const Json& message) {
+    const auto send = [this](const Recipients& to, const Json& message) {
         // Text from engines or pages may hold broken UTF-8: replaced, never thrown.
         Text text = std::make_shared<const std::string>(
             message.dump(-1, ' ', false, Json::error_handler_t::replace));
-        net::post(ioc, [this, client, text] { deliver(client, text); });
+        net::post(ioc, [this, to, text] { deliver(to, text); });
     };
     StudioSession session(sessionOptions, send, [this] { inbox.wake(); });
     while (!inbox.stopping()) {

@@ -67,7 +67,7 @@ void StudioSession::handle(int client, const std::string& text) {
     } catch (const ClientError& e) {
         Json error = {{"type", "error"}, {"code", e.code}, {"message", e.message}};
         if (!id.is_null()) error["id"] = id;
-        send_(client, error);
+        send_(Recipients::one(client), error);
     }
 }
 
@@ -81,7 +81,7 @@ void StudioSession::dispatch(int client, const Json& m) {
     if (type == "save_sgf") {
         Json reply = saveSgf();
         if (!id.is_null()) reply["id"] = id;
-        send_(client, reply);
+        send_(Recipients::one(client), reply);
         return;
     }
     if (type == "new_game")
@@ -109,11 +109,11 @@ void StudioSession::dispatch(int client, const Json& m) {
 }
 
 void StudioSession::sendHello(int client, const Json& id) {
-    send_(client, enginesMessage());
+    send_(Recipients::one(client), enginesMessage());
     Json state = stateMessage();
     if (!id.is_null()) state["id"] = id;
-    send_(client, state);
-    if (analysisOn_ && !lastAnalysis_.is_null()) send_(client, lastAnalysis_);
+    send_(Recipients::one(client), state);
+    if (analysisOn_ && !lastAnalysis_.is_null()) send_(Recipients::one(client), lastAnalysis_);
 }
 
 Json StudioSession::enginesMessage() const {
@@ -130,13 +130,13 @@ Json StudioSession::enginesMessage() const {
 // The state goes to every page; the one that asked gets it with its id.
 void StudioSession::broadcastState(int client, const Json& id) {
     Json state = stateMessage();
-    if (client == kAll || id.is_null()) {
-        send_(kAll, state);
+    if (client < 0 || id.is_null()) {
+        send_(Recipients::all(), state);
         return;
     }
-    send_(allBut(client), state);
+    send_(Recipients::allBut(client), state);
     state["id"] = id;
-    send_(client, state);
+    send_(Recipients::one(client), state);
 }
 
 Json StudioSession::stateMessage() const {
@@ -420,7 +420,7 @@ void StudioSession::changed() {
 void StudioSession::noteWinrate(std::size_t ply, double white) {
     if (ply >= winrates_.size()) return;
     winrates_[ply] = white;
-    send_(kAll, {{"type", "winrate"}, {"ply", ply}, {"winrate", white}});
+    send_(Recipients::all(), {{"type", "winrate"}, {"ply", ply}, {"winrate", white}});
 }
 
 void StudioSession::setResult(const std::string& result) {

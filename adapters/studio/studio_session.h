@@ -37,13 +37,24 @@ struct StudioOptions {
 constexpr double kMistakeLoss = 0.10;
 constexpr double kBlunderLoss = 0.20;
 
+// Who gets a message: one page, every page, or every page but one.
+struct Recipients {
+    enum class Kind { One, All, AllBut };
+    Kind kind = Kind::All;
+    int page = -1;  // One, AllBut: that page's number
+
+    static Recipients one(int page) { return {Kind::One, page}; }
+    static Recipients all() { return {Kind::All, -1}; }
+    static Recipients allBut(int page) { return {Kind::AllBut, page}; }
+    bool includes(int client) const {
+        return kind == Kind::All || (kind == Kind::One) == (client == page);
+    }
+};
+
 class StudioSession {
   public:
     using Json = nlohmann::json;
-    // client >= 0: that page; kAll: every page; allBut(c): every page but c.
-    using Sender = std::function<void(int client, const Json& message)>;
-    static constexpr int kAll = -1;
-    static constexpr int allBut(int client) { return -2 - client; }
+    using Sender = std::function<void(const Recipients& to, const Json& message)>;
 
     // `wake` (may be empty) is called from other threads when an engine has written something:
     // the caller should tick() soon.
@@ -91,7 +102,8 @@ class StudioSession {
     Json saveSgf() const;
     void sendHello(int client, const Json& id);
     // The state to every page; `client` gets it with `id`, when there is one.
-    void broadcastState(int client = kAll, const Json& id = nullptr);
+    // Every page; with an asking page (client >= 0) and an id, that page gets the id too.
+    void broadcastState(int client = -1, const Json& id = nullptr);
     Json enginesMessage() const;
 
     // The game.

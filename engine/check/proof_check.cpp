@@ -28,9 +28,11 @@ Bitboard componentOf(const Geometry& geo, Bitboard seed, Bitboard within) {
 
 // Longest line of the side to move alone, by exhaustive search; stops early on reaching
 // `upper` (every reachable square used).
-int longest(Position& p, std::unordered_map<ExactKey, int, ExactKeyHash>& memo) {
+int longest(Position& p, std::unordered_map<ExactKey, int, ExactKeyHash>& memo,
+            LeafBudget& budget) {
     const ExactKey key = ExactKey::of(p);
     if (const auto it = memo.find(key); it != memo.end()) return it->second;
+    budget.spend();
     const Color side = p.sideToMove();
     const Bitboard mine = p.amazons(side);
     const int upper = popCount(componentOf(p.geometry(), mine, mine | p.emptySquares()) & ~mine);
@@ -40,7 +42,7 @@ int longest(Position& p, std::unordered_map<ExactKey, int, ExactKeyHash>& memo) 
     for (const Move m : moves) {
         p.makeMove(m);
         p.setSideToMove(side);
-        const int v = 1 + longest(p, memo);
+        const int v = 1 + longest(p, memo, budget);
         p.setSideToMove(opposite(side));
         p.undoMove(m);
         best = std::max(best, v);
@@ -61,10 +63,10 @@ Position walledOff(const Position& pos, Bitboard region) {
 
 // The longest line of `side` alone in `region`: everything outside it walled off.
 int regionLongest(const Position& pos, Bitboard region, Color side,
-                  std::unordered_map<ExactKey, int, ExactKeyHash>& memo) {
+                  std::unordered_map<ExactKey, int, ExactKeyHash>& memo, LeafBudget& budget) {
     Position alone = walledOff(pos, region);
     alone.setSideToMove(side);
-    return longest(alone, memo);
+    return longest(alone, memo, budget);
 }
 
 // A local position: the walled-off board and each side's free moves (the mover's first).
@@ -85,7 +87,7 @@ struct LocalKeyHash {
 // True if the side to move, with `own` free moves against the opponent's `opp`, wins: some
 // move, or spending a free move, leaves the opponent losing. Plain exhaustive minimax.
 bool localWins(Position& p, int own, int opp,
-               std::unordered_map<LocalKey, bool, LocalKeyHash>& memo) {
+               std::unordered_map<LocalKey, bool, LocalKeyHash>& memo, LeafBudget& budget) {
     // Each move, in the region or not, fills a square or spends a free move: a side with
     // more free moves than the squares and the other's free moves together outlasts it.
     const int squares = popCount(p.emptySquares());
@@ -93,31 +95,35 @@ bool localWins(Position& p, int own, int opp,
     if (opp >= own + squares) return false;
     const LocalKey key{ExactKey::of(p), own, opp};
     if (const auto it = memo.find(key); it != memo.end()) return it->second;
+    budget.spend();
     bool won = false;
     MoveList moves;
     p.generateMoves(moves);
     for (size_t i = 0; i < moves.size() && !won; ++i) {
         p.makeMove(moves[i]);
-        won = !localWins(p, opp, own, memo);
+        won = !localWins(p, opp, own, memo, budget);
         p.undoMove(moves[i]);
     }
     if (!won && own > 0) {
         const Color side = p.sideToMove();
         p.setSideToMove(opposite(side));
-        won = !localWins(p, opp, own - 1, memo);
+        won = !localWins(p, opp, own - 1, memo, budget);
         p.setSideToMove(side);
     }
     memo.emplace(key, won);
     return won;
 }
 
+// The positions all of a file's leaves may visit: this many, plus 64 a byte of records.
+constexpr uint64_t kFileNodesChecked = 200'000'000;
+
 // The most empty squares of a 'G' record's contested regions: the checker's work stays small.
 constexpr int kLocalSquaresChecked = 16;
 
 class Checker {
   public:
-    Checker(const std::string& bytes, size_t at, size_t end, uint32_t version)
-        : bytes_(bytes), at_(at), end_(end), version_(version) {}
+    Checker(const std::string& bytes, size_t at, size_t end, uint32_t version, uint64_t leafNodes)
+        : bytes_(bytes), at_(at), end_(end), version_(version), leafNodes_(leafNodes) {}
 
     // Throws std::runtime_error on the first fault. A position already proven (a transposition)
     // has no records; any other is proven by its records, and stays in progress (on path_) until
@@ -140,10 +146,19 @@ class Checker {
     uint64_t boundLeaves() const { return boundLeaves_; }
     uint64_t localLeaves() const { return localLeaves_; }
     uint64_t multiRegionLocalLeaves() const { return multiRegionLocalLeaves_; }
+    uint64_t maxLeafNodes() const { return maxLeafNodes_; }
     uint64_t reducedLosses() const { return reducedLosses_; }
 
   private:
     [[noreturn]] static void fail(const std::string& why) { throw std::runtime_error(why); }
+
+    // A leaf's budget: its own cap, within what is left of the file's (leaves cost as much as
+    // a forger likes, so the file's total grows with its size, not with its leaves' claims).
+    LeafBudget leafBudget() const { return LeafBudget(std::min(leafNodes_, fileNodesLeft_)); }
+    void noteLeafCost(const LeafBudget& b) {
+        maxLeafNodes_ = std::max(maxLeafNodes_, b.used());
+        fileNodesLeft_ -= std::min(fileNodesLeft_, b.used());
+    }
 
     // The records of a position in progress (pos is the last of path_).
     void records(Position& pos, bool expectWin) {
@@ -209,9 +224,11 @@ class Checker {
             if (territory & pos.amazons(opposite(mover)))
                 fail("kept move " + formatMove(m, pos.shape()) + " outside a territory in " +
                      formatPosition(pos));
-            const int before = regionLongest(pos, territory, mover, memo);
+            LeafBudget budget = leafBudget();
+            const int before = regionLongest(pos, territory, mover, memo, budget);
             pos.makeMove(m);
-            const int after = regionLongest(pos, territory, mover, memo);
+            const int after = regionLongest(pos, territory, mover, memo, budget);
+            noteLeafCost(budget);
             pos.undoMove(m);
             if (after != before - 1)
                 fail("kept move " + formatMove(m, pos.shape()) + " leaves " +
@@ -263,8 +280,10 @@ class Checker {
         ++countLeaves_;
         if (!checkerSeparated(pos))
             fail("count record in a position that is not separated: " + formatPosition(pos));
-        const int own = checkerMovesLeft(pos, pos.sideToMove());
-        const int opp = checkerMovesLeft(pos, opposite(pos.sideToMove()));
+        LeafBudget budget = leafBudget();
+        const int own = checkerMovesLeft(pos, pos.sideToMove(), budget);
+        const int opp = checkerMovesLeft(pos, opposite(pos.sideToMove()), budget);
+        noteLeafCost(budget);
         if ((own > opp) != expectWin)
             fail("count record disagrees (" + std::to_string(own) + " moves to " +
                  std::to_string(opp) + ") in " + formatPosition(pos));
@@ -275,14 +294,16 @@ class Checker {
         // The squares first; the exhaustive count of the contested regions only if needed,
         // for the side whose high end is compared.
         const Color mover = pos.sideToMove();
-        CheckerBounds own = checkerBounds(pos, mover, false);
-        CheckerBounds opp = checkerBounds(pos, opposite(mover), false);
+        LeafBudget budget = leafBudget();
+        CheckerBounds own = checkerBounds(pos, mover, false, budget);
+        CheckerBounds opp = checkerBounds(pos, opposite(mover), false, budget);
         const auto holds = [&] {
             return expectWin ? own.owned > opp.owned + opp.reach
                              : own.owned + own.reach <= opp.owned;
         };
-        if (!holds() && expectWin) opp = checkerBounds(pos, opposite(mover), true);
-        if (!holds() && !expectWin) own = checkerBounds(pos, mover, true);
+        if (!holds() && expectWin) opp = checkerBounds(pos, opposite(mover), true, budget);
+        if (!holds() && !expectWin) own = checkerBounds(pos, mover, true, budget);
+        noteLeafCost(budget);
         if (!holds())
             fail("bound record disagrees (" + std::to_string(own.owned) + " + " +
                  std::to_string(own.reach) + " moves to " + std::to_string(opp.owned) + " + " +
@@ -298,6 +319,7 @@ class Checker {
         Bitboard contested = 0, left = white | black;
         int free[2] = {0, 0}, contestedRegions = 0;
         std::unordered_map<ExactKey, int, ExactKeyHash> counts;
+        LeafBudget budget = leafBudget();
         while (left) {
             const Bitboard region =
                 componentOf(pos.geometry(), squareBit(lowestSquare(left)), open);
@@ -309,7 +331,7 @@ class Checker {
                 ++contestedRegions;
             } else {
                 const Color owner = (region & white) ? Color::White : Color::Black;
-                free[index(owner)] += regionLongest(pos, region, owner, counts);
+                free[index(owner)] += regionLongest(pos, region, owner, counts, budget);
             }
         }
         if (!contested) fail("local record in a separated position: " + formatPosition(pos));
@@ -319,7 +341,9 @@ class Checker {
         Position local = walledOff(pos, contested);
         const int m = index(pos.sideToMove());
         std::unordered_map<LocalKey, bool, LocalKeyHash> memo;
-        if (localWins(local, free[m], free[1 - m], memo) != expectWin)
+        const bool wins = localWins(local, free[m], free[1 - m], memo, budget);
+        noteLeafCost(budget);
+        if (wins != expectWin)
             fail("local record disagrees (" + std::to_string(free[m]) + " free moves to " +
                  std::to_string(free[1 - m]) + ") in " + formatPosition(pos));
     }
@@ -328,7 +352,9 @@ class Checker {
     size_t at_, end_;
     uint32_t version_;
     uint64_t records_ = 0, countLeaves_ = 0, boundLeaves_ = 0, localLeaves_ = 0, reducedLosses_ = 0;
-    uint64_t multiRegionLocalLeaves_ = 0;
+    uint64_t multiRegionLocalLeaves_ = 0, maxLeafNodes_ = 0;
+    uint64_t leafNodes_;
+    uint64_t fileNodesLeft_ = kFileNodesChecked + 64 * (end_ - at_);
     ExactKeySet seen_;            // proven: their records are complete
     std::vector<ExactKey> path_;  // in progress: the positions whose records are being read
 };
@@ -342,6 +368,11 @@ bool checkerSeparated(const Position& pos) {
 }
 
 int checkerMovesLeft(const Position& pos, Color side) {
+    LeafBudget unlimited(UINT64_MAX);
+    return checkerMovesLeft(pos, side, unlimited);
+}
+
+int checkerMovesLeft(const Position& pos, Color side, LeafBudget& budget) {
     const Bitboard open = pos.emptySquares() | pos.amazons(side);
     int total = 0;
     std::unordered_map<ExactKey, int, ExactKeyHash> memo;
@@ -350,12 +381,18 @@ int checkerMovesLeft(const Position& pos, Color side) {
         // One region at a time, the other side's amazons as walls.
         const Bitboard region = componentOf(pos.geometry(), squareBit(lowestSquare(left)), open);
         left &= ~region;
-        total += regionLongest(pos, region, side, memo);
+        total += regionLongest(pos, region, side, memo, budget);
     }
     return total;
 }
 
 CheckerBounds checkerBounds(const Position& pos, Color side, bool countContested) {
+    LeafBudget unlimited(UINT64_MAX);
+    return checkerBounds(pos, side, countContested, unlimited);
+}
+
+CheckerBounds checkerBounds(const Position& pos, Color side, bool countContested,
+                            LeafBudget& budget) {
     const Geometry& geo = pos.geometry();
     const Bitboard mine = pos.amazons(side), theirs = pos.amazons(opposite(side));
     const Bitboard open = pos.emptySquares() | mine | theirs;
@@ -366,12 +403,12 @@ CheckerBounds checkerBounds(const Position& pos, Color side, bool countContested
         const Bitboard region = componentOf(geo, squareBit(lowestSquare(left)), open);
         left &= ~region;
         if ((region & theirs) && countContested) {
-            out.reach += regionLongest(pos, region, side, memo);  // their amazons stand still
+            out.reach += regionLongest(pos, region, side, memo, budget);  // they stand still
         } else if (region & theirs) {
             const Bitboard reached = componentOf(geo, region & mine, region & ~theirs);
             out.reach += popCount(reached & pos.emptySquares());
         } else {
-            out.owned += regionLongest(pos, region, side, memo);
+            out.owned += regionLongest(pos, region, side, memo, budget);
         }
     }
     return out;
@@ -412,14 +449,14 @@ ProofFile readProofFile(const std::string& bytes) {
     return f;
 }
 
-ProofSummary checkProof(const std::string& bytes) {
+ProofSummary checkProof(const std::string& bytes, uint64_t leafNodes) {
     ProofSummary out;
     try {
         const ProofFile f = readProofFile(bytes);
         out.position = f.position;
         out.rootWins = f.rootWins;
         Position pos = parsePosition(f.position);
-        Checker checker(f.body, 0, f.body.size(), f.version);
+        Checker checker(f.body, 0, f.body.size(), f.version, leafNodes);
         checker.node(pos, out.rootWins);
         if (!checker.finished()) throw std::runtime_error("records left over after the proof");
         if (checker.records() != f.records)
@@ -429,6 +466,7 @@ ProofSummary checkProof(const std::string& bytes) {
         out.boundLeaves = checker.boundLeaves();
         out.localLeaves = checker.localLeaves();
         out.multiRegionLocalLeaves = checker.multiRegionLocalLeaves();
+        out.maxLeafNodes = checker.maxLeafNodes();
         out.reducedLosses = checker.reducedLosses();
         out.valid = true;
     } catch (const std::exception& e) {

@@ -32,8 +32,10 @@
 //                      sound.
 //   'S'                a scope (version 3 on): the same position's proof follows, checked with
 //                      a seen set of its own (positions outside it are not visible inside, nor
-//                      the other way round). The merge of a split writes each subproblem's own
-//                      proof file's records in a scope of its own.
+//                      the other way round). Once the scope's records end, its position is
+//                      proven in the enclosing proof, as after any record; what was proven
+//                      inside is not. The merge of a split writes each subproblem's own proof
+//                      file's records in a scope of its own.
 //   'R' k, k x (from to arrow)
 //                      a loss with own territories reduced (version 4 on): each listed move is
 //                      legal and lies in a region holding only the side to move's amazons
@@ -63,6 +65,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 #include "engine/core/exact_key.h"
@@ -82,15 +85,40 @@ struct ProofSummary {
     uint64_t boundLeaves = 0;
     uint64_t localLeaves = 0;             // 'G' records
     uint64_t multiRegionLocalLeaves = 0;  // 'G' records with several contested regions
+    uint64_t maxLeafNodes = 0;            // the costliest leaf's positions searched
     uint64_t reducedLosses = 0;           // 'R' records
 };
 
+// The positions one leaf's exhaustive counts and searches may visit ('C', 'B', 'G', an 'R'
+// record's territories). A forged leaf can ask for hours of search (a 'G' record of 14 contested
+// squares and 7 amazons ran past 15 minutes): past the budget it is refused as too costly to
+// check, never accepted. The costliest leaf of the shipped proofs visits far fewer
+// (docs/solver.md, "Check a proof").
+constexpr uint64_t kLeafNodesChecked = 20'000'000;
+
+// Counts a leaf's positions against its budget; throws std::runtime_error when it runs out.
+class LeafBudget {
+  public:
+    explicit LeafBudget(uint64_t nodes) : limit_(nodes) {}
+    void spend() {
+        if (used_ == limit_)
+            throw std::runtime_error("a leaf too costly to check (over " + std::to_string(limit_) +
+                                     " positions)");
+        ++used_;
+    }
+    uint64_t used() const { return used_; }
+
+  private:
+    uint64_t limit_, used_ = 0;
+};
+
 // Checks a proof file's bytes: the root's side to move has the result the file states.
-ProofSummary checkProof(const std::string& bytes);
+ProofSummary checkProof(const std::string& bytes, uint64_t leafNodes = kLeafNodesChecked);
 
 // The longest line of moves `side` can make alone (the checker's own count); only meaningful
 // when no region holds both colours.
 int checkerMovesLeft(const Position& pos, Color side);
+int checkerMovesLeft(const Position& pos, Color side, LeafBudget& budget);
 
 // A side's moves left as the checker bounds them ('B' records): `owned`, the longest line in
 // the regions holding only its amazons (exhaustive count); `reach`, in the regions holding
@@ -101,6 +129,8 @@ struct CheckerBounds {
     int reach = 0;
 };
 CheckerBounds checkerBounds(const Position& pos, Color side, bool countContested = false);
+CheckerBounds checkerBounds(const Position& pos, Color side, bool countContested,
+                            LeafBudget& budget);
 
 // Proof file framing shared by the writer and the checker.
 std::string sealProof(const std::string& rootText, bool rootWins, uint64_t records,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/core/assert.h"
 #include "engine/nn/features.h"
 
 namespace hippolyta {
@@ -153,7 +154,10 @@ NetOutput Network::evaluate(const Position& pos, NnKernels kernels) const {
 // each output in the dot product's order, so with its rounding.
 void Network::pointwiseHeads(int squares, const float* trunk, NetOutput& out) const {
     const int c = arch_.channels, pc = arch_.policyChannels(), outs = pc + 1;
-    float acc[260];  // policy channels (at most 3 + 4 * 64) and ownership
+    constexpr int kMaxOutputs = 260;  // policy channels (at most 3 + 4 * 64) and ownership
+    float acc[kMaxOutputs];
+    // The net file's reader bounds the policy rank (net_file.cpp), so the heads fit.
+    HIPPOLYTA_ASSERT(outs <= kMaxOutputs);
     for (int sq = 0; sq < squares; ++sq) {
         const float* x = trunk + sq * c;
         std::fill(acc, acc + outs, 0.0f);

@@ -43,8 +43,8 @@ struct NetScratch {
 class Network {
   public:
     // At most this many positions go through the tower at once: their activations stay in the
-    // L2 cache (8 x 100 squares x 32 channels x 4 bytes = 100 KB a buffer).
-    static constexpr size_t kMaxBatch = 8;
+    // L2 cache (4 x 100 squares x 32 channels x 4 bytes = 50 KB a buffer).
+    static constexpr size_t kMaxBatch = 4;
 
     // Throws NetFileError if the file's architecture cannot run here.
     explicit Network(const NetFile& file);

@@ -176,8 +176,9 @@ TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, Move
         b.optimum = std::min(b.optimum, b.maximum);
         b.reason += "; capped at " + formatSeconds(b.maximum) + " s a move (--move-time)";
     }
-    // A stable search stops at the optimum, never past the hard stop, and never below the floor.
-    HIPPOLYTA_ASSERT(b.optimum >= o.floorSeconds && b.optimum <= b.maximum);
+    // A stable search stops at the optimum, never past the hard stop, and never below the floor
+    // (written so that a clock's non-finite figures do not trip it: they are the plan's to refuse).
+    HIPPOLYTA_ASSERT(!(b.optimum < o.floorSeconds) && !(b.optimum > b.maximum));
     return b;
 }
 

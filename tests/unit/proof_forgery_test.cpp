@@ -187,3 +187,24 @@ TEST(ProofForgery, AllRecordsFixtureHoldsEveryRecordType) {
 
 }  // namespace
 }  // namespace hippolyta
+
+namespace hippolyta {
+namespace {
+
+// A forged leaf may ask for a search of hours: a 'G' record on 14 contested squares with 7
+// amazons (the second checker found it) is refused once its leaf budget runs out, where the
+// shipped proofs' costliest leaf visits a few thousand positions.
+TEST(ProofForgery, ALeafTooCostlyToCheckIsRefused) {
+    const std::string costly = sealProof("2x1/B1W1/4/BBWW/B2x/1x2 b", false, 1, "G");
+    const ProofSummary r = checkProof(costly, 10'000);
+    EXPECT_FALSE(r.valid);
+    EXPECT_NE(r.error.find("too costly to check"), std::string::npos) << r.error;
+    for (const char* name : {"4x4.hprf", "5x4.hprf"}) {
+        const ProofSummary s = checkProof(fixture(name), 10'000);
+        EXPECT_TRUE(s.valid) << name << ": " << s.error;
+        EXPECT_LT(s.maxLeafNodes, 10'000u) << name;
+    }
+}
+
+}  // namespace
+}  // namespace hippolyta

@@ -3,6 +3,7 @@
 // abandoned replies are dropped.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -48,7 +49,8 @@ std::optional<FailureKind> pollForFailure(EngineLink& e) {
 }  // namespace
 
 TEST(StudioEngineLink, RepliesComeBackInOrderAfterTheSetUp) {
-    EngineLink e("fake", kScripted, false);
+    std::atomic<int> wakes = 0;  // the reader tells of output, for the Studio to poll at once
+    EngineLink e("fake", kScripted, false, [&] { ++wakes; });
     e.sync(Position::start(6), {}, 5);
     e.queue({"name", 5, Want::Reply, {}});
     e.queue({"genmove white", 5, Want::Reply, {}});
@@ -61,6 +63,7 @@ TEST(StudioEngineLink, RepliesComeBackInOrderAfterTheSetUp) {
     EXPECT_TRUE(Position::start(6).isLegal(parseMove(move.reply->text, 6)));
     EXPECT_GE(move.seconds, 0.0);
     EXPECT_FALSE(e.busy());
+    EXPECT_GE(wakes.load(), 4);  // a line at least for each of the four replies
 }
 
 TEST(StudioEngineLink, PollReturnsAtOnceWhileTheEngineSaysNothingAndFindsTheHang) {

@@ -42,8 +42,8 @@ class Studio {
         o.moveTimeout = moveTimeout;
         o.commandTimeout = commandTimeout;
         o.maxRestarts = 2;
-        session_ = std::make_unique<StudioSession>(o, [this](int client, const Json& m) {
-            sent_.push_back({client, m});
+        session_ = std::make_unique<StudioSession>(o, [this](const Recipients& to, const Json& m) {
+            sent_.push_back({to, m});
         });
     }
     // Sends one message as `client` and returns the messages it caused (ticks excluded).
@@ -82,7 +82,7 @@ class Studio {
             if (pred(sent_[i].second)) return static_cast<long>(i);
         return -1;
     }
-    const std::vector<std::pair<int, Json>>& sent() const { return sent_; }
+    const std::vector<std::pair<Recipients, Json>>& sent() const { return sent_; }
     StudioSession& session() { return *session_; }
 
   private:
@@ -92,7 +92,7 @@ class Studio {
             out.push_back(sent_[i].second);
         return out;
     }
-    std::vector<std::pair<int, Json>> sent_;
+    std::vector<std::pair<Recipients, Json>> sent_;
     std::unique_ptr<StudioSession> session_;
 };
 
@@ -434,3 +434,17 @@ TEST(StudioSession, PagesNeverSeeTheEnginesCommandLines) {
         EXPECT_EQ(text.find(HIPPOLYTA_BIN_DIR), std::string::npos) << text;
     }
 }
+
+namespace hippolyta {
+namespace {
+
+TEST(StudioRecipients, OneAllAndAllButPickThePages) {
+    for (const int page : {0, 1, 7}) {
+        EXPECT_TRUE(Recipients::all().includes(page));
+        EXPECT_EQ(Recipients::one(1).includes(page), page == 1);
+        EXPECT_EQ(Recipients::allBut(1).includes(page), page != 1);
+    }
+}
+
+}  // namespace
+}  // namespace hippolyta

@@ -3,13 +3,14 @@
 Soundness rule: a position counts as proven only once its records are complete. While they are
 being checked it is "in progress", and any reference to it (a 'Y' image, a transposition) is
 refused: otherwise a position could be "proven" by citing itself. Positions proven inside an
-'S' scope are not visible outside it, nor those outside inside it. The walk keeps its own stack,
-so a deep or hostile file cannot exhaust Python's recursion limit.
+'S' scope are not visible outside it, nor those outside inside it; the scope's own position, once
+its records end, is proven in the enclosing scope (the merge's 'Y' records cite such positions).
+The walk keeps its own stack, so a deep or hostile file cannot exhaust Python's recursion limit.
 """
 
 from board import (BLACK, WHITE, NotationError, format_position, generate_moves, is_legal,
                    key_of, move_name, parse_position, play, popcount, transform)
-from counting import MAX_LOCAL_EMPTY, Counter, CountTooLarge, own_counts, regions
+from counting import DEFAULT_BUDGET, MAX_LOCAL_EMPTY, Counter, CountTooLarge, own_counts, regions
 from proof_format import ProofError, parse_file
 
 # The version that introduced each record letter.
@@ -37,6 +38,10 @@ class Summary:
                    self.count_leaves, self.bound_leaves, self.local_leaves)
 
 
+# A line of play is at most one move per empty square (121 on 11 x 11); scopes and images add a
+# few frames each. Deeper nesting is a hostile file, refused before it fills the memory.
+MAX_DEPTH = 10_000
+
 # Frame fields: the position, its key, whether the frame marked it in progress, the frame's
 # kind ('M': children by moves, 'Y': one image child, 'S': a scope around the same position),
 # its moves or image, and the index of the next child.
@@ -44,13 +49,13 @@ POS, KEY, OWNS, KIND, ITEMS, NEXT = range(6)
 
 
 class Walk:
-    def __init__(self, proof):
+    def __init__(self, proof, budget=DEFAULT_BUDGET):
         self.proof = proof
         try:
             self.board, self.root = parse_position(proof.text)
         except NotationError as e:
             raise ProofError("bad root position %r: %s" % (proof.text, e)) from None
-        self.counter = Counter(self.board)
+        self.counter = Counter(self.board, budget)
         self.body = proof.body
         self.at = 0
         self.summary = Summary(format_position(self.board, self.root), proof.root_wins)
@@ -136,6 +141,8 @@ class Walk:
         self.where = (self.summary.records, pos)
         if self.summary.records > self.proof.records:
             self.fail("more records than the header's %d" % self.proof.records)
+        if len(self.stack) > MAX_DEPTH:
+            self.fail("records nested more than %d deep" % MAX_DEPTH)
         since = RECORD_SINCE.get(letter)
         if since is None:
             self.fail("unknown record type byte %d" % letter)
@@ -295,6 +302,7 @@ class Walk:
         return won == win
 
 
-def check_bytes(data):
-    """The Summary of a valid proof; raises ProofError for an invalid one."""
-    return Walk(parse_file(data)).run()
+def check_bytes(data, budget=DEFAULT_BUDGET):
+    """The Summary of a valid proof; raises ProofError for an invalid one. `budget`: the search
+    nodes one count may take before the file is refused as too costly to check."""
+    return Walk(parse_file(data), budget).run()

@@ -11,8 +11,7 @@ from board import popcount, squares_of
 # A hostile file could ask for a count that takes hours: past these many new search nodes for
 # one count the checker gives up and calls the file invalid. The shipped proofs need at most a
 # few thousand (a node costs about 20 microseconds and 200 bytes of memo here).
-SOLO_BUDGET = 2_000_000
-LOCAL_BUDGET = 2_000_000
+DEFAULT_BUDGET = 2_000_000
 MAX_LOCAL_EMPTY = 16
 # The memos are emptied between leaves once they hold this many positions.
 MEMO_LIMIT = 2_000_000
@@ -25,19 +24,19 @@ class CountTooLarge(Exception):
 class Counter:
     """Memoised counts for one board shape."""
 
-    def __init__(self, board):
+    def __init__(self, board, budget=DEFAULT_BUDGET):
         self.board = board
+        self.budget = budget  # new search nodes allowed for one count
         self.solo_memo = {}
         self.local_memo = {}
         self.nodes = 0
-        self.budget = 0
 
     # One side alone --------------------------------------------------------------------
 
-    def solo(self, empties, amazons, budget=SOLO_BUDGET):
+    def solo(self, empties, amazons):
         """The longest line of moves one side's `amazons` can make alone on `empties` (every
         other square blocked)."""
-        self.nodes, self.budget = 0, budget
+        self.nodes = 0
         if len(self.solo_memo) > MEMO_LIMIT:
             self.solo_memo.clear()
         return self._solo_split(empties, amazons)
@@ -87,12 +86,12 @@ class Counter:
 
     # Contested regions with free moves -----------------------------------------------
 
-    def local_win(self, empties, white, black, side, surplus, budget=LOCAL_BUDGET):
+    def local_win(self, empties, white, black, side, surplus):
         """Whether `side`, moving first in the game on these squares alone (everything else
         walled off), wins when it may also spend free moves instead of moving there, holding
         `surplus` more of them than the opponent. Free moves are integers beside the region,
         so only their difference counts."""
-        self.nodes, self.budget = 0, budget
+        self.nodes = 0
         if len(self.local_memo) > MEMO_LIMIT:
             self.local_memo.clear()
         return self._local(empties, (white, black), side, surplus)

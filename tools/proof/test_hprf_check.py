@@ -118,7 +118,8 @@ class Forgeries(Checks):
             self.assertInvalid(seal(START_4X4, wins, 4, b"SSSY\x04"), "in progress")
 
     def test_deep_nesting_is_refused_without_a_crash(self):
-        self.assertInvalid(seal(START_4X4, False, 200000, b"S" * 200000), "end early")
+        self.assertInvalid(seal(START_4X4, False, 5000, b"S" * 5000), "end early")
+        self.assertInvalid(seal(START_4X4, False, 200000, b"S" * 200000), "nested")
 
     def test_flipped_result(self):
         for data in (fixture("4x4.hprf"), fixture("5x4.hprf"), testdata("4x4-sums.hprf.gz"),
