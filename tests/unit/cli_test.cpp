@@ -7,6 +7,7 @@
 #include <string>
 
 #include "tests/unit/cli_run.h"
+#include "tests/unit/test_dir.h"
 #include "tools/common/build_info.h"
 #include "tools/common/cpu_check.h"
 
@@ -74,7 +75,8 @@ TEST(Cli, TheShippedNetIsOptInAndPlaysTenByTenOnly) {
     EXPECT_FALSE(explainsWithNet(" --net shipped --no-net", ten));
 
     // Asked for by name, a damaged shipped net is refused like any other --net file.
-    const std::string dir = testing::TempDir() + "damaged-net-dir";
+    TestDir scratch;
+    const std::string dir = scratch.string();
     ASSERT_EQ(
         std::system(("mkdir -p " + dir +
                      " && head -c 5000 " HIPPOLYTA_BIN_DIR "/../share/hippolyta/10x10.hpn > " +

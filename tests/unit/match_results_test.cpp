@@ -8,23 +8,12 @@
 #include "adapters/common/openings.h"
 #include "adapters/match/results_table.h"
 #include "engine/core/notation.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path tempPath(const std::string& name) {
-    return fs::temp_directory_path() /
-           ("hippolyta-results-" + std::to_string(::getpid()) + "-" + name);
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 GameRow sampleRow(int game) {
     GameRow r;
@@ -44,8 +33,8 @@ GameRow sampleRow(int game) {
 }
 
 TEST(ResultsTable, RowsSurviveWriteAndResume) {
-    const fs::path path = tempPath("resume.tsv");
-    fs::remove(path);
+    TestDir scratch;
+    const fs::path path = scratch / "resume.tsv";
     {
         ResultsTable t(path.string(), "key 1");
         t.append(sampleRow(1));
@@ -61,27 +50,25 @@ TEST(ResultsTable, RowsSurviveWriteAndResume) {
     expected.detail = "line break";
     EXPECT_EQ(again.rows()[1], expected);
     EXPECT_FALSE(again.repairedTornLine());
-    fs::remove(path);
 }
 
 TEST(ResultsTable, ATornLastLineIsCutAndTheRestKept) {
-    const fs::path path = tempPath("torn.tsv");
-    fs::remove(path);
+    TestDir scratch;
+    const fs::path path = scratch / "torn.tsv";
     {
         ResultsTable t(path.string(), "key");
         t.append(sampleRow(1));
     }
-    const std::string whole = slurp(path);
+    const std::string whole = fileBytes(path);
     std::ofstream(path, std::ios::app) << "2\tA\tB\tW+\tno mo";  // a kill in mid-write
     {
         ResultsTable t(path.string(), "key");
         EXPECT_TRUE(t.repairedTornLine());
         EXPECT_EQ(t.rows().size(), 1u);
-        EXPECT_EQ(slurp(path), whole);
+        EXPECT_EQ(fileBytes(path), whole);
         t.append(sampleRow(2));
     }
     EXPECT_EQ(ResultsTable(path.string(), "key").rows().size(), 2u);
-    fs::remove(path);
 }
 
 TEST(ResultsTable, ResultsCarryTheTerritoryAndOldTablesStillRead) {
@@ -107,8 +94,8 @@ TEST(ResultsTable, ResultsCarryTheTerritoryAndOldTablesStillRead) {
 }
 
 TEST(ResultsTable, AnotherMatchOrAMalformedTableIsRefused) {
-    const fs::path path = tempPath("other.tsv");
-    fs::remove(path);
+    TestDir scratch;
+    const fs::path path = scratch / "other.tsv";
     { ResultsTable(path.string(), "engine1=A").append(sampleRow(1)); }
     try {
         ResultsTable t(path.string(), "engine1=C");
@@ -127,7 +114,6 @@ TEST(ResultsTable, AnotherMatchOrAMalformedTableIsRefused) {
     EXPECT_THROW(parseResultsTable("not a table\n", "x"), std::invalid_argument);
     EXPECT_THROW(parseResultsTable("# hippolyta-match results 1\n1\t2\n", "x"),
                  std::invalid_argument);
-    fs::remove(path);
 }
 
 TEST(Openings, ReadsMoveListsAndPositions) {

@@ -15,6 +15,7 @@
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
 #include "engine/eval/final_score.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -23,24 +24,8 @@ namespace fs = std::filesystem;
 
 const std::string kFakes = std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/";
 
-std::string runnerSlurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 class MatchRunnerTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("hippolyta-match-" + std::to_string(::getpid()) + "-" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
     // A fake playing the 6x6 script; extra are its fault options.
     std::string fake(const std::string& name, const std::string& extra = "") const {
         return kFakes + "scripted-engine.sh " + kFakes + "game-6x6.txt --name " + name + " " +
@@ -68,11 +53,11 @@ class MatchRunnerTest : public ::testing::Test {
         return ResultsTable((fs::path(c.outDir) / "results.tsv").string(), key(c)).rows();
     }
     static std::string key(const MatchConfig& c) {
-        const std::string table = runnerSlurp(fs::path(c.outDir) / "results.tsv");
+        const std::string table = fileBytes(fs::path(c.outDir) / "results.tsv");
         const std::size_t at = table.find("# match: ") + 9;
         return table.substr(at, table.find('\n', at) - at);
     }
-    fs::path dir_;
+    TestDir dir_;
 };
 
 TEST_F(MatchRunnerTest, PlaysScoresAndWritesEveryGame) {
@@ -88,7 +73,7 @@ TEST_F(MatchRunnerTest, PlaysScoresAndWritesEveryGame) {
         char stem[32];
         std::snprintf(stem, sizeof stem, "game-%06d", r.game);
         const fs::path games = dir_ / "out" / "games";
-        const GameRecord sgf = readSgf(runnerSlurp(games / (std::string(stem) + ".sgf")));
+        const GameRecord sgf = readSgf(fileBytes(games / (std::string(stem) + ".sgf")));
         EXPECT_EQ(sgf.moves.size(), 28u);
         const Game end = replayRecord(sgf);
         EXPECT_TRUE(end.isOver());
@@ -96,7 +81,7 @@ TEST_F(MatchRunnerTest, PlaysScoresAndWritesEveryGame) {
         EXPECT_EQ(sgf.result, "B+" + std::to_string(r.territory)) << "RE[B+N]";
         EXPECT_EQ(sgf.whiteName, r.white);
         EXPECT_TRUE(replayRecord(sgf).isOver());
-        const GameRecord text = readTextRecord(runnerSlurp(games / (std::string(stem) + ".txt")));
+        const GameRecord text = readTextRecord(fileBytes(games / (std::string(stem) + ".txt")));
         EXPECT_EQ(text.moves, sgf.moves);
         EXPECT_EQ(text.result, sgf.result);
     }
@@ -149,13 +134,12 @@ TEST_F(MatchRunnerTest, ResumesWithoutReplayingFinishedGames) {
     run(c);  // as if the first run was killed after two games
     const fs::path table = dir_ / "out" / "results.tsv";
     std::ofstream(table, std::ios::app) << "3\tA\tB\tW+\tno";  // and in mid-write of a third
-    const std::string firstTwo = runnerSlurp(table).substr(0, runnerSlurp(table).rfind('\n') + 1);
+    const std::string firstTwo = fileBytes(table).substr(0, fileBytes(table).rfind('\n') + 1);
     c.games = 5;
     std::string printed;
     const std::vector<GameRow> rows = run(c, &printed);
     ASSERT_EQ(rows.size(), 5u);
-    EXPECT_EQ(runnerSlurp(table).substr(0, firstTwo.size()), firstTwo)
-        << "finished rows kept as is";
+    EXPECT_EQ(fileBytes(table).substr(0, firstTwo.size()), firstTwo) << "finished rows kept as is";
     for (int i = 0; i < 5; ++i)
         EXPECT_EQ(rows[i].game, i + 1);
     EXPECT_NE(printed.find("Resuming: 2 finished games kept, 3 to play"), std::string::npos);
@@ -203,7 +187,7 @@ TEST_F(MatchRunnerTest, ShardsMergeIntoTheWholeMatch) {
         ASSERT_EQ(runMatch(c, out, err), 0) << err.str();
         tables.push_back(
             (dir_ / "out" / ("results-" + std::to_string(shard) + "-of-2.tsv")).string());
-        const ParsedTable t = parseResultsTable(runnerSlurp(tables.back()), tables.back());
+        const ParsedTable t = parseResultsTable(fileBytes(tables.back()), tables.back());
         ASSERT_EQ(t.rows.size(), 2u);
         for (const GameRow& r : t.rows)
             EXPECT_EQ((r.game - 1) % 2, shard);
@@ -251,7 +235,7 @@ TEST_F(MatchRunnerTest, RealHippolytaMatch) {
         EXPECT_EQ(r.reason, EndReason::NoMoves) << r.detail;
         char stem[32];
         std::snprintf(stem, sizeof stem, "game-%06d.sgf", r.game);
-        const GameRecord g = readSgf(runnerSlurp(dir_ / "out" / "games" / stem));
+        const GameRecord g = readSgf(fileBytes(dir_ / "out" / "games" / stem));
         EXPECT_EQ(static_cast<int>(g.moves.size()), r.plies);
         const Game replay = replayRecord(g);
         EXPECT_TRUE(replay.isOver());

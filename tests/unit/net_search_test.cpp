@@ -18,6 +18,7 @@
 #include "engine/core/notation.h"
 #include "engine/search/mcts.h"
 #include "protocol/gtp_session.h"
+#include "tests/unit/test_dir.h"
 #include "tools/common/tool_options.h"
 
 namespace hippolyta {
@@ -181,7 +182,8 @@ TEST(NetSearch, DamagedOrMissingNetFilesAreRefused) {
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ASSERT_GT(bytes.size(), 100u);
     bytes[bytes.size() / 2] ^= 0x10;
-    const std::string bad = testing::TempDir() + "damaged.net";
+    TestDir scratch;
+    const std::string bad = (scratch / "damaged.net").string();
     std::ofstream(bad, std::ios::binary) << bytes;
     try {
         loadNetOption(bad, false);

@@ -10,6 +10,7 @@
 #include "engine/check/proof_check.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -243,8 +244,8 @@ TEST_F(SolverGuessRerun, SaysSoWhenNoGuessIsLeft) {
 
 // A guess's search writes a proof only when the guess wins (its opponent, to move, loses).
 TEST(SolveJobProof, OfLossOnlyLeavesAWinUnwritten) {
-    const fs::path proof =
-        fs::temp_directory_path() / ("solver-loss-only-" + std::to_string(::getpid()) + ".hprf");
+    TestDir scratch;
+    const fs::path proof = scratch / "loss-only.hprf";
     SolveJob job;
     job.settings.tableMb = 4;
     job.proofPath = proof.string();

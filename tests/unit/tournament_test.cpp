@@ -19,6 +19,7 @@
 #include "adapters/tournament/pairing.h"
 #include "adapters/tournament/standings.h"
 #include "adapters/tournament/tournament_runner.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -392,11 +393,6 @@ TEST(Entrants, ParsesAndRejectsClearly) {
 class TournamentRunTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("hippolyta-tournament-" + std::to_string(::getpid()) + "-" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
         const std::string fakes = std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines";
         std::ofstream json(dir_ / "entrants.json");
         json << "{\"engines\": [";
@@ -406,8 +402,6 @@ class TournamentRunTest : public ::testing::Test {
                  << "\", \"dir\": \"" << fakes << "\"}";
         json << "]}";
     }
-    void TearDown() override { fs::remove_all(dir_); }
-
     TournamentConfig config() const {
         TournamentConfig c;
         c.entrantsFile = (dir_ / "entrants.json").string();
@@ -421,15 +415,8 @@ class TournamentRunTest : public ::testing::Test {
         return c;
     }
 
-    fs::path dir_;
+    TestDir dir_;
 };
-
-std::string slurpText(const fs::path& p) {
-    std::ifstream in(p);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 TEST_F(TournamentRunTest, ResumesAfterLosingTheLastGamesToAKill) {
     std::ostringstream out, err;
@@ -438,7 +425,7 @@ TEST_F(TournamentRunTest, ResumesAfterLosingTheLastGamesToAKill) {
     c.rounds = 3;
     ASSERT_EQ(runTournament(c, out, err), 0) << err.str();
     const fs::path table = dir_ / "out" / "results.tsv";
-    const std::string whole = slurpText(table);
+    const std::string whole = fileBytes(table);
     const ParsedTable full = parseResultsTable(whole, "t");
     ASSERT_EQ(full.rows.size(), 12u) << "5 entrants: 2 encounters a round, 3 rounds";
     // A kill in the middle of round 2: the rows of games 7.. are gone, game 7's half written.
@@ -458,7 +445,7 @@ TEST_F(TournamentRunTest, ResumesAfterLosingTheLastGamesToAKill) {
     EXPECT_NE(again.str().find("Resuming: 6 finished games kept"), std::string::npos)
         << again.str();
     EXPECT_EQ(again.str().find("Finished game 5 "), std::string::npos) << "replayed a kept game";
-    const ParsedTable resumed = parseResultsTable(slurpText(table), "t");
+    const ParsedTable resumed = parseResultsTable(fileBytes(table), "t");
     ASSERT_EQ(resumed.rows.size(), 12u);
     std::map<int, std::pair<std::string, std::string>> before, after;
     for (const GameRow& r : full.rows)
@@ -466,11 +453,11 @@ TEST_F(TournamentRunTest, ResumesAfterLosingTheLastGamesToAKill) {
     for (const GameRow& r : resumed.rows)
         after[r.game] = {r.white, r.black};
     EXPECT_EQ(before, after) << "the Swiss rounds were paired again the same way";
-    const auto j = nlohmann::json::parse(slurpText(dir_ / "out" / "standings.json"));
+    const auto j = nlohmann::json::parse(fileBytes(dir_ / "out" / "standings.json"));
     EXPECT_EQ(j["games"].size(), 12u);
     EXPECT_EQ(j["format"], "swiss");
     EXPECT_TRUE(fs::exists(dir_ / "out" / "games" / "game-000012.sgf"));
-    const std::string text = slurpText(dir_ / "out" / "standings.txt");
+    const std::string text = fileBytes(dir_ / "out" / "standings.txt");
     EXPECT_NE(text.find("12 of 12 scheduled games played"), std::string::npos) << text;
 }
 
@@ -481,7 +468,7 @@ TEST_F(TournamentRunTest, OlympiadWithFiveIsAllPlayAllAndMergeAgrees) {
     for (c.shardIndex = 0; c.shardIndex < 2; ++c.shardIndex)
         ASSERT_EQ(runTournament(c, out, err), 0) << err.str();
     // Both shards wrote the combined standings: every pair met, 20 games.
-    const auto j = nlohmann::json::parse(slurpText(dir_ / "out" / "standings.json"));
+    const auto j = nlohmann::json::parse(fileBytes(dir_ / "out" / "standings.json"));
     EXPECT_EQ(j["format"], "olympiad");
     EXPECT_EQ(j["games"].size(), 20u);
     EXPECT_EQ(j["encounters"].size(), 10u);
@@ -491,7 +478,7 @@ TEST_F(TournamentRunTest, OlympiadWithFiveIsAllPlayAllAndMergeAgrees) {
                               (dir_ / "merged").string(), "A", merged, err),
               0);
     EXPECT_NE(merged.str().find("Merged 20 games from 2 tables"), std::string::npos);
-    const auto m = nlohmann::json::parse(slurpText(dir_ / "merged" / "standings.json"));
+    const auto m = nlohmann::json::parse(fileBytes(dir_ / "merged" / "standings.json"));
     for (std::size_t i = 0; i < 5; ++i)
         EXPECT_EQ(m["entrants"][i]["name"], j["entrants"][i]["name"]);
     EXPECT_EQ(m["elo_anchor"], "A");

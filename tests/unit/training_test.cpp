@@ -17,6 +17,7 @@
 #include "engine/search/weights_file.h"
 #include "protocol/weights_source.h"
 #include "random_position.h"
+#include "tests/unit/test_dir.h"
 
 namespace hippolyta {
 namespace {
@@ -77,7 +78,8 @@ TEST(WeightsFile, RefusesDamagedAndForeignFiles) {
 }
 
 TEST(WeightsFile, LoadingABadFileKeepsTheBuiltInWeights) {
-    const std::string dir = ::testing::TempDir();
+    TestDir scratch;
+    const std::string dir = scratch.string();
     const std::string good = dir + "/good.weights", bad = dir + "/bad.weights";
     EngineConfig tuned;
     tuned.search.exploration = 0.4;

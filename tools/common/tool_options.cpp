@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/core/file_io.h"
 #include "engine/nn/backend.h"
 #include "engine/search/parameters.h"
 #include "tools/common/build_info.h"
@@ -158,13 +159,15 @@ void applyParams(EngineConfig& config, const std::vector<std::string>& params) {
 
 std::shared_ptr<const SearchNet> loadNetOption(const std::string& file, bool noNet) {
     if (noNet || file.empty()) return nullptr;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw UsageError("--net " + file + ": cannot read the file");
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
+    std::string bytes;
+    try {
+        bytes = readWholeFile(file, size_t{1} << 30);
+    } catch (const FileError&) {
+        throw UsageError("--net " + file + ": cannot read the file");
+    }
     try {
         return makeNetBackend(defaultNetBackend(),
-                              std::make_shared<const Network>(parseNetFile(bytes.str(), file)));
+                              std::make_shared<const Network>(parseNetFile(bytes, file)));
     } catch (const NetFileError& e) {
         throw UsageError(std::string("--net: ") + e.what());
     }
