@@ -29,8 +29,8 @@ bool goodValue(float v) {
 
 // True when `stored` is the image of `query` under s (square by square and side to move).
 bool isImage(const Position& stored, const Position& query, int s) {
-    const int n = query.size();
-    if (stored.size() != n || stored.sideToMove() != query.sideToMove()) return false;
+    const int n = query.width();
+    if (stored.width() != n || stored.sideToMove() != query.sideToMove()) return false;
     for (int sq = 0; sq < n * n; ++sq)
         if (stored.at(transformSquare(sq, n, s)) != query.at(sq)) return false;
     return true;
@@ -40,7 +40,7 @@ bool isImage(const Position& stored, const Position& query, int s) {
 
 std::string bookEntryProblem(const BookEntry& entry, int boardSize) {
     const Position& pos = entry.position;
-    if (pos.size() != boardSize || !pos.geometry().isSquare())
+    if (pos.width() != boardSize || !pos.geometry().isSquare())
         return "a " + shapeName(pos.shape()) + " position in a book for " +
                std::to_string(boardSize) + "x" + std::to_string(boardSize);
     const int white = popCount(pos.amazons(Color::White));
@@ -76,7 +76,7 @@ Book::Book(int boardSize) : boardSize_(boardSize) {
 }
 
 std::optional<BookEntry> Book::lookup(const Position& pos) const {
-    if (pos.size() != boardSize_ || !pos.geometry().isSquare() || entries_.empty())
+    if (pos.width() != boardSize_ || !pos.geometry().isSquare() || entries_.empty())
         return std::nullopt;
     const NormalForm nf = normalForm(pos);
     const auto it = entries_.find(nf.key);

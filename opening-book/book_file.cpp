@@ -63,7 +63,7 @@ unsigned codeOfPiece(Piece p) {
 
 void putEntry(std::string& out, uint64_t key, const BookEntry& e) {
     const Position& pos = e.position;
-    const int n = pos.size();
+    const int n = pos.width();
     putLE(out, key, 8);
     // Square sq is in byte sq / 4, bits 2 * (sq % 4) and up; unused bits of the last byte 0.
     std::string squares(squareBytes(n), '\0');

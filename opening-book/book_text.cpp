@@ -110,10 +110,10 @@ void TextReader::positionLine(const std::vector<std::string>& w) {
     e.searchVisits = count(w[4], "visits");
     if (!e.position.geometry().isSquare())
         throw fail("a " + shapeName(e.position.shape()) + " position: books are for square boards");
-    if (!book_) book_.emplace(e.position.size());
-    if (e.position.size() != book_->boardSize())
-        throw fail("a " + std::to_string(e.position.size()) + "x" +
-                   std::to_string(e.position.size()) + " position in a book for " +
+    if (!book_) book_.emplace(e.position.width());
+    if (e.position.width() != book_->boardSize())
+        throw fail("a " + std::to_string(e.position.width()) + "x" +
+                   std::to_string(e.position.width()) + " position in a book for " +
                    std::to_string(book_->boardSize()) + "x" + std::to_string(book_->boardSize()));
     if (book_->contains(e.position)) throw fail("position listed twice (or a symmetric image)");
     entry_ = std::move(e);
@@ -129,7 +129,7 @@ void TextReader::moveLine(const std::vector<std::string>& w) {
     expectWord(w, 6, "search");
     BookMove bm;
     try {
-        bm.move = parseMove(w[1], entry_->position.size());
+        bm.move = parseMove(w[1], entry_->position.width());
     } catch (const NotationError& err) {
         throw fail(err.what());
     }

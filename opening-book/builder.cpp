@@ -102,7 +102,7 @@ void BookBuilder::add(const Expansion& x, Analysis analysis) {
     for (BookMove& m : analysis.moves) {
         if (!x.position.isLegal(m.move))
             throw BookError("the analyser returned the illegal move " +
-                            formatMove(m.move, x.position.size()) + " at " +
+                            formatMove(m.move, x.position.width()) + " at " +
                             formatPosition(x.position));
         // In a symmetric position mirror-image moves lead to one position: keep the first
         // (the analyser lists the most visited first).

@@ -10,7 +10,7 @@ NormalForm normalForm(const Position& pos) {
     // The hash of each image computed straight from the keys (what computeHash() of
     // transformPosition(pos, s) gives), without building the eight positions.
     const ZobristKeys& z = ZobristKeys::get();
-    const int n = pos.size();
+    const int n = pos.width();
     std::array<uint64_t, kSymmetryCount> h;
     h.fill(z.size[n] ^ (pos.sideToMove() == Color::Black ? z.blackToMove : 0));
     auto add = [&](Bitboard b, const auto& keys) {

@@ -106,7 +106,7 @@ std::string explain(const Game& game, const EvalWeights& weights) {
                colorName(opposite(me)) + " wins\n";
     out += "Phase: w " + fixedDecimals(t.w, 3) + ", phase " + fixedDecimals(t.phase, 3) + "\n";
     out += "term             raw  weight contribution\n";
-    const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(weights, pos.size());
+    const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(weights, pos.width());
     const double raw[kEvalTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
     for (int k = 0; k < kEvalTerms; ++k)
         out += termLine(kEvalTermNames[k], raw[k], tw[k], t.phase);

@@ -191,9 +191,9 @@ Position startingPosition(const Book& book, const std::string& moves, const std:
         } catch (const NotationError& e) {
             throw UsageError("--position: " + std::string(e.what()));
         }
-        if (pos.size() != n)
-            throw UsageError("--position is " + std::to_string(pos.size()) + "x" +
-                             std::to_string(pos.size()) + ", the book " + std::to_string(n) + "x" +
+        if (pos.width() != n)
+            throw UsageError("--position is " + std::to_string(pos.width()) + "x" +
+                             std::to_string(pos.width()) + ", the book " + std::to_string(n) + "x" +
                              std::to_string(n));
         return pos;
     }
@@ -225,7 +225,7 @@ void showTree(const Book& book, const Position& pos, int level, int maxDepth) {
         Position child = pos;
         child.makeMove(m.move);
         const bool inBook = book.contains(child);
-        std::cout << std::string(2 * level, ' ') << formatMove(m.move, pos.size()) << "  visits "
+        std::cout << std::string(2 * level, ' ') << formatMove(m.move, pos.width()) << "  visits "
                   << m.visits << "  value " << fixed3(m.value) << "  search "
                   << fixed3(m.searchValue) << (inBook ? "  [book]" : "") << '\n';
         if (inBook && level + 1 < maxDepth) showTree(book, child, level + 1, maxDepth);

@@ -100,7 +100,7 @@ std::string openingText(const Opening& o) {
     std::string out;
     for (Move m : o.moves) {
         if (!out.empty()) out += ' ';
-        out += formatMove(m, o.start.size());
+        out += formatMove(m, o.start.width());
     }
     return out;
 }

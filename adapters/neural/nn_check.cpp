@@ -36,7 +36,7 @@ void describeEvaluation(const Network& net, const Position& pos, int topMoves, s
     std::iota(order.begin(), order.end(), size_t{0});
     std::sort(order.begin(), order.end(), [&](size_t x, size_t y) { return probs[x] > probs[y]; });
     for (int i = 0; i < topMoves && i < static_cast<int>(order.size()); ++i)
-        out << "  " << formatMove(moves[order[i]], pos.size()) << " "
+        out << "  " << formatMove(moves[order[i]], pos.width()) << " "
             << fixedDecimals(probs[order[i]], 4) << "\n";
 }
 

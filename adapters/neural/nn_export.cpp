@@ -91,7 +91,7 @@ std::vector<Position> referencePositions() {
 void writeReferencePositions(const std::string& prefix) {
     std::map<int, std::vector<Position>> bySize;
     for (const Position& p : referencePositions())
-        bySize[p.size()].push_back(p);
+        bySize[p.width()].push_back(p);
     const std::string listPath = prefix + ".positions";
     std::ofstream list(listPath + ".tmp");
     for (const auto& [n, positions] : bySize) {

@@ -39,7 +39,7 @@ std::string legalPairs(const Position& pos, uint32_t& count) {
     std::string out;
     const Color us = pos.sideToMove();
     const Piece own = us == Color::White ? Piece::WhiteAmazon : Piece::BlackAmazon;
-    const int bytes = maskBytes(pos.size());
+    const int bytes = maskBytes(pos.width());
     count = 0;
     forEachSquare(pos.amazons(us), [&](int from) {
         Position lifted = pos;
@@ -98,7 +98,7 @@ void TensorFileWriter::add(const TensorSample& s) {
     if (!pos.geometry().isSquare())
         throw std::runtime_error(path_ + ": a " + shapeName(pos.shape()) +
                                  " position; tensor files hold square boards only");
-    if (pos.size() != n_) throw std::runtime_error(path_ + ": positions of two board sizes");
+    if (pos.width() != n_) throw std::runtime_error(path_ + ": positions of two board sizes");
     uint32_t pairs = 0;
     const std::string pairBytes = legalPairs(pos, pairs);
     std::string rec;

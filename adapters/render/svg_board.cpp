@@ -231,7 +231,7 @@ std::string squareClasses(const BoardPicture& picture, int sq) {
 
 std::string renderBoardSvg(const BoardPicture& picture, const SvgOptions& options) {
     const Position& pos = picture.position;
-    const int n = pos.size();
+    const int n = pos.width();
     if (!picture.territory.empty() && picture.territory.size() != std::size_t(n * n))
         throw std::invalid_argument("the territory map does not fit the board");
     if (options.pixels < 16 || options.pixels > 20000)

@@ -66,7 +66,7 @@ void putPly(std::string& out, const PlyRecord& p, Color mover, uint32_t version)
 
 // Reads one ply and checks it against the position it was played in (pos, not yet moved).
 PlyRecord getPly(ByteCursor& in, const Position& pos, uint32_t version) {
-    const int squares = pos.size() * pos.size();
+    const int squares = pos.width() * pos.width();
     PlyRecord p;
     p.played = getMove(in, squares);
     const uint8_t flags = in.u8();
@@ -94,7 +94,7 @@ PlyRecord getPly(ByteCursor& in, const Position& pos, uint32_t version) {
 
 // Ownership from version 2 on: a byte per square, 0 neither, 1 White's, 2 Black's.
 void putOwnership(std::string& out, const SelfPlayGame& g) {
-    const size_t squares = static_cast<size_t>(g.start.size() * g.start.size());
+    const size_t squares = static_cast<size_t>(g.start.width() * g.start.width());
     if (g.ownership.size() != squares)
         throw std::invalid_argument("game " + std::to_string(g.game) + ": an ownership map of " +
                                     std::to_string(g.ownership.size()) + " squares, not " +
@@ -153,7 +153,7 @@ std::string encodeGame(const SelfPlayGame& g, uint32_t version) {
     putU8(payload, static_cast<uint8_t>(g.openingPlies));
     putU16(payload, static_cast<uint16_t>(g.plies.size()));
     putU8(payload, static_cast<uint8_t>(index(g.start.sideToMove())));
-    const int squares = g.start.size() * g.start.size();
+    const int squares = g.start.width() * g.start.width();
     for (int sq = 0; sq < squares; ++sq)
         putU8(payload, static_cast<uint8_t>(g.start.at(sq)));  // Piece's order: 0..3
     if (version >= 2) putOwnership(payload, g);

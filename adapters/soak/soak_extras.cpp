@@ -141,14 +141,14 @@ void Soak::timeCommand() {
 // A well-formed move the rules forbid: it must fail and change nothing.
 void Soak::illegalPlay() {
     const Position& pos = game_.position();
-    const int squares = pos.size() * pos.size();
+    const int squares = pos.width() * pos.width();
     Move m;
     do {
         m = Move{static_cast<uint8_t>(pick(0, squares - 1)),
                  static_cast<uint8_t>(pick(0, squares - 1)),
                  static_cast<uint8_t>(pick(0, squares - 1))};
     } while (pos.isLegal(m));
-    expectError("play " + color() + " " + formatMove(m, pos.size()));
+    expectError("play " + color() + " " + formatMove(m, pos.width()));
     if (coin(0.5)) checkPosition();
 }
 

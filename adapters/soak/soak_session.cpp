@@ -199,7 +199,7 @@ void Soak::checkMove(const std::string& answer, const std::string& command, bool
     Move m;
     bool legal = false;
     try {
-        m = parseMove(answer, pos.size());
+        m = parseMove(answer, pos.width());
         legal = pos.isLegal(m);
     } catch (const NotationError&) {
     }

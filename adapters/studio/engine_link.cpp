@@ -237,7 +237,7 @@ void EngineLink::sync(const Position& start, const std::vector<Move>& moves,
     const auto must = [&](std::string text) {
         queue({std::move(text), timeoutSeconds, Want::Success, std::nullopt});
     };
-    const int n = start.size();
+    const int n = start.width();
     if (!synced_ || start_ != start || !isPrefix(known_, moves)) {
         must("boardsize " + std::to_string(n));
         must(start == Position::start(n) ? "clear_board" : "amz-position " + formatPosition(start));

@@ -205,7 +205,7 @@ void StudioSession::onMove(Color side, const EngineLink::Progress& p) {
     }
     Move m;
     try {
-        m = parseMove(text, start_.size());
+        m = parseMove(text, start_.width());
     } catch (const NotationError& err) {
         throw EngineFailure(FailureKind::Protocol,
                             e.name() + " answered '" + text.substr(0, 40) + "': " + err.what());
@@ -323,7 +323,7 @@ void StudioSession::stepAnalysis() {
 
 void StudioSession::onTerritory(const GtpReply& reply) {
     const Position pos = shown();
-    territory_ = territoryJson(reply.text, pos.size());
+    territory_ = territoryJson(reply.text, pos.width());
     lastAnalysis_ = {
         {"type", "analysis"},
         {"ply", ply_},

@@ -138,7 +138,7 @@ json territoryJson(std::string_view dboard, int n) {
 
 json amazonsJson(const Position& pos) {
     json white = json::array(), black = json::array();
-    const int n = pos.size();
+    const int n = pos.width();
     for (int sq = 0; sq < n * n; ++sq) {
         if (pos.at(sq) == Piece::WhiteAmazon) white.push_back(squareName(sq, n));
         if (pos.at(sq) == Piece::BlackAmazon) black.push_back(squareName(sq, n));
@@ -148,7 +148,7 @@ json amazonsJson(const Position& pos) {
 
 json arrowsJson(const Position& pos) {
     json arrows = json::array();
-    const int n = pos.size();
+    const int n = pos.width();
     for (int sq = 0; sq < n * n; ++sq)
         if (pos.at(sq) == Piece::Arrow) arrows.push_back(squareName(sq, n));
     return arrows;

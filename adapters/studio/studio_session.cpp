@@ -143,7 +143,7 @@ Json StudioSession::stateMessage() const {
     const Position pos = shown();
     Json moves = Json::array();
     for (Move m : moves_)
-        moves.push_back(formatMove(m, start_.size()));
+        moves.push_back(formatMove(m, start_.width()));
     Json winrates = Json::array();
     for (const std::optional<double>& w : winrates_)
         winrates.push_back(w ? Json(*w) : Json(nullptr));
@@ -167,7 +167,7 @@ Json StudioSession::stateMessage() const {
                  {"black", clockLeft(Color::Black)},
                  {"running", clockRunning_ ? Json(sideName(*clockRunning_)) : Json(nullptr)}};
     return {{"type", "state"},
-            {"size", start_.size()},
+            {"size", start_.width()},
             {"moves", moves},
             {"ply", ply_},
             {"to_move", sideName(pos.sideToMove())},
@@ -234,7 +234,7 @@ void StudioSession::onPlay(const Json& m) {
                                                sideName(pos.sideToMove()) + ")"};
     Move move;
     try {
-        move = parseMove(text, pos.size());
+        move = parseMove(text, pos.width());
     } catch (const NotationError& e) {
         throw ClientError{"illegal_move", e.what()};
     }

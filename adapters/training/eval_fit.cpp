@@ -18,7 +18,7 @@ LogisticData dataOf(const std::vector<FitPosition>& positions, const EvalWeights
 std::vector<FitPosition> ofSize(const std::vector<FitPosition>& positions, int size) {
     std::vector<FitPosition> out;
     for (const FitPosition& p : positions)
-        if (p.position.size() == size) out.push_back(p);
+        if (p.position.width() == size) out.push_back(p);
     return out;
 }
 

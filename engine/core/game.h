@@ -17,7 +17,7 @@ class Game {
     const std::vector<Move>& moves() const { return moves_; }
     // Who played each move: usually alternating, but GTP may repeat a colour.
     const std::vector<Color>& movers() const { return movers_; }
-    int size() const { return current_.size(); }  // the width: see Position::size()
+    int size() const { return current_.width(); }  // the board's width (Position::width())
     BoardShape shape() const { return current_.shape(); }
     // Full-move number as shown to people: 1 until both sides have moved once, and so on.
     int moveNumber() const { return static_cast<int>(moves_.size()) / 2 + 1; }

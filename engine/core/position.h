@@ -23,10 +23,9 @@ class Position {
     static Position emptyBoard(BoardShape shape);
 
     BoardShape shape() const { return geo_->shape(); }
+    // The number of columns (the row stride); the side of a square board.
     int width() const { return geo_->width(); }
     int height() const { return geo_->height(); }
-    // The number of columns (the row stride); the side of a square board. See Geometry::size.
-    int size() const { return geo_->size(); }
     const Geometry& geometry() const { return *geo_; }
     Color sideToMove() const { return side_; }
     Bitboard amazons(Color c) const { return amazons_[index(c)]; }

@@ -41,14 +41,14 @@ DistanceField flood(const Position& pos, Color side) {
 }  // namespace
 
 DistanceField queenDistances(const Position& pos, Color side) {
-    return withBoardSize(pos.size(), [&](auto boardSize) {
+    return withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
         return flood<N, true>(pos, side);
     });
 }
 
 DistanceField kingDistances(const Position& pos, Color side) {
-    return withBoardSize(pos.size(), [&](auto boardSize) {
+    return withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
         return flood<N, false>(pos, side);
     });

@@ -180,7 +180,7 @@ std::array<TermWeights, kEvalTerms> termWeightsFor(const EvalWeights& weights, i
 }
 
 double evaluate(const Position& pos, const EvalWeights& weights, EvalTerms* terms) {
-    return withBoardSize(pos.size(), [&](auto boardSize) {
+    return withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
         return evaluateN<N>(pos, weights, terms);
     });
@@ -191,7 +191,7 @@ double winProbability(double score, const EvalWeights& weights) {
 }
 
 int amazonMobility(const Position& pos, int square) {
-    return withBoardSize(pos.size(), [&](auto boardSize) {
+    return withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
 
         using Ops = BoardOps<N>;

@@ -34,7 +34,7 @@ TerritoryCount countTerritory(const Position& pos, Color side) {
 }  // namespace
 
 TerritoryCount countQueenTerritory(const Position& pos, Color side) {
-    return withBoardSize(pos.size(), [&](auto boardSize) {
+    return withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
         return countTerritory<N>(pos, side);
     });

@@ -71,7 +71,7 @@ class NetworkComputation final : public NetComputation {
             scratch_.positions.clear();
             scratch_.outputs.clear();
             for (size_t j = 0; j < count; ++j)
-                if (position(inputs[j]).size() == n) {
+                if (position(inputs[j]).width() == n) {
                     scratch_.positions.push_back(&position(inputs[j]));
                     scratch_.outputs.push_back(&outputs_[group_.size()]);
                     group_.push_back(inputs[j]);

@@ -29,7 +29,7 @@ void featureCodes(const Position& pos, std::vector<uint8_t>& out) {
         throw std::invalid_argument("the network's features need a square board, not " +
                                     std::to_string(pos.width()) + "x" +
                                     std::to_string(pos.height()));
-    const int squares = pos.size() * pos.size();
+    const int squares = pos.width() * pos.width();
     out.assign(static_cast<size_t>(kFeaturePlanes) * squares, 0);
     const Color us = pos.sideToMove();
     const Color them = opposite(us);

@@ -95,7 +95,7 @@ void Network::forward(const Position* const* positions, NetOutput* const* output
                       NnKernels kernels, NetScratch& scratch) const {
     const NnKernels k = resolveKernels(kernels);
     for (size_t i = 1; i < count; ++i)
-        if (positions[i]->size() != positions[0]->size())
+        if (positions[i]->width() != positions[0]->width())
             throw std::invalid_argument("network: a batch mixes board sizes");
     for (size_t at = 0; at < count; at += kMaxBatch) {
         const int chunk = static_cast<int>(std::min(kMaxBatch, count - at));
@@ -105,7 +105,7 @@ void Network::forward(const Position* const* positions, NetOutput* const* output
 
 void Network::forwardChunk(const Position* const* positions, NetOutput* const* outputs, int count,
                            NnKernels k, NetScratch& s) const {
-    const int n = positions[0]->size(), c = arch_.channels, planes = arch_.inputPlanes;
+    const int n = positions[0]->width(), c = arch_.channels, planes = arch_.inputPlanes;
     const size_t squares = static_cast<size_t>(n) * n, acts = count * squares * c;
     float* input = atLeast(s.input, count * squares * planes);
     for (int i = 0; i < count; ++i)
@@ -134,7 +134,7 @@ void Network::evaluate(const Position* positions, size_t count, NetOutput* outpu
         scratch.positions.clear();
         scratch.outputs.clear();
         for (size_t i = 0; i < count; ++i)
-            if (positions[i].size() == n) {
+            if (positions[i].width() == n) {
                 scratch.positions.push_back(&positions[i]);
                 scratch.outputs.push_back(&outputs[i]);
             }

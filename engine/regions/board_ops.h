@@ -135,7 +135,7 @@ void queenDistanceTable(Bitboard amazons, Bitboard empty, uint8_t unreached,
     }
 }
 
-// Calls f(std::integral_constant<int, N>()) with N = n (a board's width, Position::size()), so
+// Calls f(std::integral_constant<int, N>()) with N = n (a board's width, Position::width()), so
 // that a generic lambda can read its N as decltype(argument)::value; throws for unsupported sizes.
 template <typename F>
 decltype(auto) withBoardSize(int n, F&& f) {

@@ -62,7 +62,7 @@ int frozenCount(const Position& pos, const std::vector<Region>& regions, Color s
         if (!r.contested) continue;
         const Bitboard mine = r.amazons & pos.amazons(side);
         const int reach = reachableSquares(pos.geometry(), mine, r.empty);
-        total += reach > maxReach ? reach : counter.count(pos.size(), mine, r.empty).upper;
+        total += reach > maxReach ? reach : counter.count(pos.width(), mine, r.empty).upper;
     }
     return total;
 }
@@ -100,7 +100,7 @@ Outcome outcomeByBounds(const Position& pos, const RegionSplit& split,
 
 Outcome outcomeByBounds(const Position& pos, RegionCounter& counter) {
     const auto owned = [&](const Region& r) {
-        return counter.count(pos.size(), r.amazons, r.empty);
+        return counter.count(pos.width(), r.amazons, r.empty);
     };
     return outcomeByBounds(pos, splitRegions(pos), owned, counter, kLeafFrozenReach);
 }

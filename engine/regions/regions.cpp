@@ -149,7 +149,7 @@ class LongestLine {
 }  // namespace
 
 std::vector<Region> findRegions(const Position& pos) {
-    return withBoardSize(pos.size(), [&](auto boardSize) {
+    return withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
         return regionsN<N>(pos);
     });
@@ -157,7 +157,7 @@ std::vector<Region> findRegions(const Position& pos) {
 
 bool isSeparated(const Position& pos) {
     // One flood from every white amazon at once: separated iff it meets no black amazon.
-    return withBoardSize(pos.size(), [&](auto boardSize) {
+    return withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
 
         const Bitboard white = pos.amazons(Color::White), black = pos.amazons(Color::Black);
@@ -214,8 +214,8 @@ SeparatedAnalysis analyseSeparated(const Position& pos, RegionCounter& counter) 
     a.separated = true;
     const Color me = pos.sideToMove();
     const Bitboard empty = pos.emptySquares();
-    a.own = counter.count(pos.size(), pos.amazons(me), empty);
-    a.opponent = counter.count(pos.size(), pos.amazons(opposite(me)), empty);
+    a.own = counter.count(pos.width(), pos.amazons(me), empty);
+    a.opponent = counter.count(pos.width(), pos.amazons(opposite(me)), empty);
     // The side to move wins iff it has strictly more moves left.
     if (a.own.lower > a.opponent.upper) a.outcome = Outcome::Win;
     if (a.own.upper <= a.opponent.lower) a.outcome = Outcome::Loss;
@@ -225,7 +225,7 @@ SeparatedAnalysis analyseSeparated(const Position& pos, RegionCounter& counter) 
 std::optional<Move> separatedBestMove(const Position& pos, RegionCounter& counter) {
     if (!isSeparated(pos)) return std::nullopt;
     std::optional<Move> first;
-    counter.bestLine(pos.size(), pos.amazons(pos.sideToMove()), pos.emptySquares(), first);
+    counter.bestLine(pos.width(), pos.amazons(pos.sideToMove()), pos.emptySquares(), first);
     return first;
 }
 

@@ -458,7 +458,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
 double Mcts::playout(Position& pos, Worker& w) {
     // Returns the win probability for the side to move at the start of the playout.
     const int plies = options_.params.playoutPlies;
-    return withBoardSize(pos.size(), [&](auto boardSize) {
+    return withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
 
         int done = 0;

@@ -161,7 +161,7 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
 }  // namespace
 
 void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out, MoveOrdering order) {
-    withBoardSize(pos.size(), [&](auto boardSize) {
+    withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
 
         out.clear();

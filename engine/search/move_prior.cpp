@@ -299,7 +299,7 @@ PriorWeights fittedPriorWeights() {
 }
 
 void moveFeatures(const Position& pos, std::vector<MoveFeatures>& out) {
-    withBoardSize(pos.size(), [&](auto boardSize) {
+    withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
         featuresN<N>(pos, out);
     });
@@ -313,7 +313,7 @@ void scoreMovesLearned(const Position& pos, const PriorWeights& weights,
 size_t scoreBestMovesLearned(const Position& pos, const PriorWeights& weights, size_t keep,
                              std::vector<ScoredMove>& out) {
     size_t total = 0;
-    withBoardSize(pos.size(), [&](auto boardSize) {
+    withBoardSize(pos.width(), [&](auto boardSize) {
         constexpr int N = decltype(boardSize)::value;
         total = scoreN<N>(pos, weights, keep, out);
     });

@@ -27,7 +27,7 @@ class SearchNet {
 // Whether a net plays on pos's board. The nets are trained on square boards only, and a net
 // adopted for one size (onlySize, by an SPRT there) stays off the others; 0: every square board.
 inline bool netPlaysOn(const Position& pos, int onlySize) {
-    return pos.geometry().isSquare() && (onlySize == 0 || pos.size() == onlySize);
+    return pos.geometry().isSquare() && (onlySize == 0 || pos.width() == onlySize);
 }
 
 }  // namespace hippolyta

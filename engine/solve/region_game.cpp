@@ -115,7 +115,7 @@ std::optional<GameId> RegionGames::sumOfRegions(const Position& pos) {
 
 // A region only its owner can move in equals its longest line there.
 std::optional<GameId> RegionGames::ownedValue(const Position& pos, const Region& r) {
-    const MoveBounds b = counter_.count(pos.size(), r.amazons, r.empty);
+    const MoveBounds b = counter_.count(pos.width(), r.amazons, r.empty);
     if (!b.exact()) return std::nullopt;
     return store_.integer(*r.owner == Color::White ? b.lower : -b.lower);
 }

@@ -17,7 +17,7 @@ MoveBounds RegionValuer::ownedRegion(const Position& pos, const Region& r,
             ++databaseHits;
             return MoveBounds{*known, *known};
         }
-    return counter_.count(pos.size(), r.amazons, r.empty);
+    return counter_.count(pos.width(), r.amazons, r.empty);
 }
 
 SideMoves RegionValuer::movesLeft(const Position& pos) const {

@@ -15,7 +15,7 @@ std::optional<Move> keptMove(const Position& pos, const Region& r, int target,
         const Bitboard amazons = r.amazons ^ squareBit(m.from) ^ squareBit(m.to);
         const Bitboard empty =
             (r.empty | squareBit(m.from)) & ~squareBit(m.to) & ~squareBit(m.arrow);
-        const MoveBounds after = counter.count(pos.size(), amazons, empty);
+        const MoveBounds after = counter.count(pos.width(), amazons, empty);
         if (after.exact() && after.lower == target) return m;
     }
     return std::nullopt;
@@ -35,7 +35,7 @@ TerritoryReduction reduceTerritories(const Position& pos, RegionCounter& counter
     bool generated = false;
     for (const Region& r : findRegions(pos)) {
         if (r.owner != mover || !r.amazons) continue;
-        const MoveBounds now = counter.count(pos.size(), r.amazons, r.empty);
+        const MoveBounds now = counter.count(pos.width(), r.amazons, r.empty);
         if (!now.exact() || now.lower == 0) continue;
         if (!generated) {
             pos.generateMoves(moves);

@@ -36,7 +36,7 @@ TEST(Bench, PositionsAreTheDocumentedOnes) {
     ASSERT_EQ(positions.size(), 6u);
     EXPECT_EQ(positions.front(), Position::start(10));
     for (const Position& p : positions) {
-        EXPECT_EQ(p.size(), 10);
+        EXPECT_EQ(p.width(), 10);
         EXPECT_TRUE(p.hasLegalMove());
     }
 }

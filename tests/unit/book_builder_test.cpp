@@ -212,7 +212,7 @@ TEST_F(BookBuilderTest, KeepsOneOfMirrorImageMoves) {
         for (int s = 1; s < kSymmetryCount && !mirror; ++s)
             if (transformPosition(pos, s) == pos) mirror = s;
         EXPECT_NE(mirror, 0);
-        const Move a = moveA(pos), b = transformMove(a, pos.size(), mirror), c = moveB(pos);
+        const Move a = moveA(pos), b = transformMove(a, pos.width(), mirror), c = moveB(pos);
         EXPECT_TRUE(pos.isLegal(b));
         return Analysis{{{a, 60, 0.5f, 0.5f}, {b, 50, 0.5f, 0.5f}, {c, 40, 0.4f, 0.4f}}, 150};
     };

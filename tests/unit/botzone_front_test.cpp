@@ -250,7 +250,7 @@ BookEntry soundEntry(const Position& pos, const std::string& move) {
     BookEntry e;
     e.position = pos;
     e.searchVisits = 2000;
-    e.moves.push_back(BookMove{parseMove(move, pos.size()), 1500, 0.6f, 0.6f});
+    e.moves.push_back(BookMove{parseMove(move, pos.width()), 1500, 0.6f, 0.6f});
     return e;
 }
 

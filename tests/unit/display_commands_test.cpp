@@ -96,7 +96,7 @@ TEST_F(GtpSessionTest, TerritoryMatchesReferenceDistancesOnPlayedPositions) {
         }
         ok("amz-position " + formatPosition(pos));
         std::istringstream board(ok("amz-territory"));
-        const int n = pos.size();
+        const int n = pos.width();
         for (int row = n - 1; row >= 0; --row)
             for (int col = 0; col < n; ++col) {
                 int v = 99;
@@ -127,7 +127,7 @@ TEST_F(GtpSessionTest, ExplainAgreesWithEvaluate) {
     EXPECT_EQ(lines(text).front(), "Side to move: white");
     const std::pair<const char*, double> raw[] = {
         {"t1", t.t1}, {"t2", t.t2}, {"c1", t.c1}, {"c2", t.c2}, {"mobility", t.mobility}};
-    const std::array<TermWeights, kEvalTerms> ws = termWeightsFor(weights, pos.size());
+    const std::array<TermWeights, kEvalTerms> ws = termWeightsFor(weights, pos.width());
     double sum = 0;
     for (int i = 0; i < 5; ++i) {
         EXPECT_NEAR(field(text, raw[i].first, 1), raw[i].second, 5e-4) << raw[i].first;

@@ -15,7 +15,7 @@ namespace {
 constexpr int kInf = kUnreached;  // distance of a square a side cannot reach
 
 int emptyNeighbours(const Position& pos, int sq) {
-    const int n = pos.size();
+    const int n = pos.width();
     int count = 0;
     for (const Direction d : kDirections) {
         const int c = sq % n + d.dc, r = sq / n + d.dr;
@@ -105,7 +105,7 @@ TEST(EvalTerms, EveryTermMatchesSquareBySquareReference) {
         EXPECT_NEAR(t.mobility, ref.mobility, 1e-9) << where;
         const double p = t.phase;
         EXPECT_NEAR(p, std::clamp(ref.w / w.phaseScale, 0.0, 1.0), 1e-9);
-        const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(w, pos.size());
+        const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(w, pos.width());
         EXPECT_NEAR(score,
                     tw[0].at(p) * ref.t1 + tw[1].at(p) * ref.t2 + tw[2].at(p) * ref.c1 +
                         tw[3].at(p) * ref.c2 + tw[4].at(p) * ref.mobility,

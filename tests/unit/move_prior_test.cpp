@@ -26,7 +26,7 @@ int mirrorSquare(int sq, int n) {
 
 // The same position seen from the other side: rows mirrored, colours swapped.
 Position colourMirror(const Position& pos) {
-    const int n = pos.size();
+    const int n = pos.width();
     Position out = Position::emptyBoard(n);
     for (int sq = 0; sq < n * n; ++sq) {
         Piece p = pos.at(sq);
@@ -67,7 +67,7 @@ TEST(MovePrior, RanksTheEscapeOfAnAlmostShutInAmazonFirst) {
         for (bool mirror : {false, true}) {
             const Position pos =
                 mirror ? colourMirror(parsePosition(p.position)) : parsePosition(p.position);
-            const int n = pos.size();
+            const int n = pos.width();
             auto flip = [&](const char* name) {
                 const int sq = parseSquare(name, n);
                 return mirror ? mirrorSquare(sq, n) : sq;

@@ -55,7 +55,7 @@ TEST(NnBatch, MixedBatchEqualsSinglePositions) {
         for (size_t i = 0; i < batch.size(); ++i) {
             SCOPED_TRACE("position " + std::to_string(i) + (k == NnKernels::Avx2 ? " avx2" : ""));
             const NetOutput alone = net.evaluate(batch[i], k);
-            EXPECT_EQ(together[i].size, batch[i].size());
+            EXPECT_EQ(together[i].size, batch[i].width());
             EXPECT_NEAR(together[i].value, alone.value, kBatchTolerance);
             expectNear(alone.ownership, together[i].ownership);
             expectNear(alone.policy, together[i].policy);

@@ -94,7 +94,7 @@ void expectMatchesReference(NnKernels kernels) {
             ASSERT_NE(it, moves.end()) << "the reference lists an illegal move";
             EXPECT_NEAR(lp[it - moves.begin()], want,
                         kLogProbTolerance * std::max(1.0, std::abs(want)))
-                << formatMove(m, c.position.size());
+                << formatMove(m, c.position.width());
         }
     }
 }

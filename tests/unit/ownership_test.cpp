@@ -12,7 +12,7 @@ namespace hippolyta {
 namespace {
 
 int ownerAt(const std::vector<int8_t>& map, const Position& pos, const char* square) {
-    return map.at(static_cast<size_t>(parseSquare(square, pos.size())));
+    return map.at(static_cast<size_t>(parseSquare(square, pos.width())));
 }
 
 TEST(Ownership, DefectiveTerritoryCountsWholeForItsSide) {

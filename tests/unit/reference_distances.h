@@ -11,7 +11,7 @@ namespace hippolyta {
 
 // Reference: breadth-first search over squares with queen (or king) steps through empties.
 inline std::vector<int> referenceDistances(const Position& pos, Color side, bool queen) {
-    const int n = pos.size(), n2 = n * n;
+    const int n = pos.width(), n2 = n * n;
     std::vector<int> dist(n2, kUnreached);
     std::deque<int> queue;
     forEachSquare(pos.amazons(side), [&](int sq) {

@@ -28,7 +28,7 @@ int longestLine(Position& pos, std::unordered_map<uint64_t, int>& memo) {
 }
 
 MoveBounds countFor(const Position& pos, Color side, RegionCounter& counter) {
-    return counter.count(pos.size(), pos.amazons(side), pos.emptySquares());
+    return counter.count(pos.width(), pos.amazons(side), pos.emptySquares());
 }
 
 TEST(Regions, DefectiveRegionHasOneMove) {

@@ -129,7 +129,7 @@ TEST(EndgameSuite, TheFixtureHoldsContestedTenByTenPositions) {
         std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fixtures/endgame-suite-10x10.txt"));
     EXPECT_GE(suite.size(), 25u);
     for (const Position& pos : suite) {
-        EXPECT_EQ(pos.size(), 10);
+        EXPECT_EQ(pos.width(), 10);
         EXPECT_FALSE(isSeparated(pos)) << formatPosition(pos);
         EXPECT_TRUE(pos.hasLegalMove()) << formatPosition(pos);
     }

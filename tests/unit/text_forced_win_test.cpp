@@ -93,7 +93,7 @@ TEST_P(TextForcedWin, AiWinsAgainstPerfectDefence) {
         aiMoves += static_cast<int>(session.game().moves().size() - before);
         if (session.game().isOver()) break;
         const Move defence = solver.bestMove(session.game().position());
-        ASSERT_TRUE(session.handleLine(formatMove(defence, start.size(), MoveStyle::Parenthesis)));
+        ASSERT_TRUE(session.handleLine(formatMove(defence, start.width(), MoveStyle::Parenthesis)));
     }
     EXPECT_EQ(session.game().winner(), ai) << out.str();
     EXPECT_LE(aiMoves, 10);

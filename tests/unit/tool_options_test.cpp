@@ -134,7 +134,7 @@ TEST(ToolOptions, BoardReadsTheMatchsTextRecords) {
     writeFileAtomically(path, writeTextRecord(record));
     const BoardPicture picture = loadPicture(path, 1, false);
     EXPECT_EQ(picture.lastMove, parseMove("b1-b4/b5", 6));
-    EXPECT_EQ(picture.position.size(), 6);
+    EXPECT_EQ(picture.position.width(), 6);
     const CliRun run = runCliTool("hippolyta-board --move 2 " + path);
     EXPECT_EQ(exitCode(run), 0) << run.out;
     EXPECT_NE(run.out.find("<svg"), std::string::npos) << run.out.substr(0, 300);

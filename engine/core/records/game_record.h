@@ -37,7 +37,7 @@ struct GameRecord {
     std::string comment;             // C of the root node
     std::string application;         // AP, e.g. "Hippolyta:0.1.0"
 
-    int size() const { return start.size(); }  // the width: see Position::size()
+    int size() const { return start.width(); }  // the board's width (Position::width())
     BoardShape shape() const { return start.shape(); }
     // Appends a move with its mover and, if known, the mover's time left.
     void addMove(Move m, Color mover, std::optional<double> left = std::nullopt);
