@@ -1,5 +1,5 @@
 """The framing of a Hippolyta proof certificate (.hprf), read from its documentation
-(engine/solve/proof_check.h): all little-endian,
+(engine/check/proof_check.h): all little-endian,
 
     "HIPPROOF", u32 version, u32 n, n bytes of root position text, u8 result (1: the root's
     mover wins, 0: it loses), u64 record count, the records, u64 FNV-1a 64 of all before it.
