@@ -42,11 +42,15 @@ std::vector<std::string> fullRequest(const std::vector<Move>& history, Color sid
     }
     if (json) {
         std::string s = "{\"requests\":[";
-        for (size_t i = 0; i < requests.size(); ++i)
-            s += (i ? "," : "") + jsonMove(requests[i]);
+        for (size_t i = 0; i < requests.size(); ++i) {
+            if (i) s += ',';
+            s += jsonMove(requests[i]);
+        }
         s += "],\"responses\":[";
-        for (size_t i = 0; i < responses.size(); ++i)
-            s += (i ? "," : "") + jsonMove(responses[i]);
+        for (size_t i = 0; i < responses.size(); ++i) {
+            if (i) s += ',';
+            s += jsonMove(responses[i]);
+        }
         return {s + "]}"};
     }
     std::vector<std::string> lines{std::to_string(requests.size())};

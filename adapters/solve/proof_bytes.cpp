@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/core/file_io.h"
@@ -19,9 +20,14 @@ std::string gunzip(const std::string& bytes, size_t maxBytes) {
     if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) throw std::runtime_error("gzip: no memory");
     std::string out;
     char chunk[1 << 16];
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-    z.avail_in = static_cast<uInt>(bytes.size());
+    size_t fed = 0;  // input handed to zlib so far: its counts are 32-bit, a file may not be
     for (;;) {
+        if (z.avail_in == 0 && fed < bytes.size()) {
+            const size_t piece = std::min<size_t>(bytes.size() - fed, 1u << 30);
+            z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data() + fed));
+            z.avail_in = static_cast<uInt>(piece);
+            fed += piece;
+        }
         z.next_out = reinterpret_cast<Bytef*>(chunk);
         z.avail_out = sizeof chunk;
         const int rc = inflate(&z, Z_NO_FLUSH);
@@ -30,7 +36,7 @@ std::string gunzip(const std::string& bytes, size_t maxBytes) {
             inflateEnd(&z);
             throw std::runtime_error("gzip: more than " + std::to_string(maxBytes) + " bytes");
         }
-        if (rc == Z_STREAM_END && z.avail_in == 0) break;
+        if (rc == Z_STREAM_END && z.avail_in == 0 && fed == bytes.size()) break;
         if (rc == Z_STREAM_END) {  // another member follows (as `cat a.gz b.gz` makes)
             inflateReset(&z);
             continue;
@@ -40,7 +46,7 @@ std::string gunzip(const std::string& bytes, size_t maxBytes) {
             throw std::runtime_error(std::string("gzip: damaged data (") +
                                      (z.msg ? z.msg : "truncated") + ")");
         }
-        if (z.avail_in == 0 && z.avail_out != 0) {
+        if (z.avail_in == 0 && fed == bytes.size() && z.avail_out != 0) {
             inflateEnd(&z);
             throw std::runtime_error("gzip: damaged data (truncated)");
         }

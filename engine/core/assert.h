@@ -8,13 +8,11 @@
 #include <cstdlib>
 
 #if !defined(NDEBUG) || defined(HIPPOLYTA_ASSERTIONS)
-#define HIPPOLYTA_ASSERTIONS_ON 1
 #define HIPPOLYTA_ASSERT(condition)                                                     \
     do {                                                                                \
         if (!(condition)) ::hippolyta::assertionFailed(#condition, __FILE__, __LINE__); \
     } while (false)
 #else
-#define HIPPOLYTA_ASSERTIONS_ON 0
 #define HIPPOLYTA_ASSERT(condition) \
     do {                            \
         (void)sizeof(condition);    \

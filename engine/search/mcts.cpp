@@ -611,22 +611,24 @@ void Mcts::runWorkers(const SearchLimits& limits, const std::atomic<bool>& stop)
     std::vector<std::thread> helpers;
     std::exception_ptr failure;
     std::mutex failureMutex;
+    // The first exception is kept; every worker is told to stop.
+    const auto fail = [&](std::exception_ptr e) {
+        std::lock_guard lock(failureMutex);
+        if (!failure) failure = e;
+        stopSearch_.store(true);
+    };
     const auto guarded = [&](int i, bool reporter) {
         try {
             runWorker(*workers_[i], limits, stop, reporter);
         } catch (...) {
-            std::lock_guard lock(failureMutex);
-            if (!failure) failure = std::current_exception();
-            stopSearch_.store(true);
+            fail(std::current_exception());
         }
     };
     try {
         for (int i = 1; i < threads; ++i)
             helpers.emplace_back(guarded, i, false);
     } catch (...) {  // a thread that could not start: stop the ones that did
-        std::lock_guard lock(failureMutex);
-        failure = std::current_exception();
-        stopSearch_.store(true);
+        fail(std::current_exception());
     }
     if (!failure) guarded(0, true);
     for (auto& t : helpers)

@@ -9,16 +9,15 @@
 
 #include "adapters/studio/engine_link.h"
 #include "engine/core/notation.h"
+#include "tests/unit/fake_engines.h"
 
 using namespace hippolyta;
 using Want = EngineLink::Want;
 
 namespace {
 
-const std::string kFakes = std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/";
-const std::string kScripted =
-    "exec bash " + kFakes + "scripted-engine.sh " + kFakes + "game-6x6.txt";
-const std::string kSilent = "exec bash " + kFakes + "silent-engine.sh";
+using fake_engines::kScripted;
+using fake_engines::kSilent;
 
 // Polls until a reply comes (returned) or the link throws (rethrown); gives up after 20 s.
 EngineLink::Progress pollForReply(EngineLink& e) {

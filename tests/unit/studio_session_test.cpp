@@ -11,6 +11,7 @@
 #include "adapters/studio/studio_session.h"
 #include "engine/core/notation.h"
 #include "engine/core/records/sgf.h"
+#include "tests/unit/fake_engines.h"
 #include "tests/unit/test_dir.h"
 
 using namespace hippolyta;
@@ -18,12 +19,8 @@ using Json = nlohmann::json;
 
 namespace {
 
-const std::string kScripted = std::string("bash ") + HIPPOLYTA_SOURCE_DIR +
-                              "/tests/fake-engines/scripted-engine.sh " + HIPPOLYTA_SOURCE_DIR +
-                              "/tests/fake-engines/game-6x6.txt";
-// Never answers boardsize, so never gets past the board's set-up.
-const std::string kSilent =
-    std::string("exec bash ") + HIPPOLYTA_SOURCE_DIR + "/tests/fake-engines/silent-engine.sh";
+using fake_engines::kScripted;
+using fake_engines::kSilent;
 
 std::vector<std::string> scriptMoves() {
     std::ifstream in(std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/game-6x6.txt");
@@ -246,7 +243,7 @@ TEST(StudioSession, RestartsACrashedEngineAndReplaysTheGame) {
 }
 
 TEST(StudioSession, GivesUpOnAnEngineThatHangsAndKeepsTheGame) {
-    Studio studio({{"fake", "exec " + kScripted + " --fault hang"}}, 0.3);
+    Studio studio({{"fake", kScripted + " --fault hang"}}, 0.3);
     studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
     studio.send({{"type", "play"}, {"move", "b1-a1/b1"}});
     studio.tickUntil([](const Json& m) { return m["type"] == "state"; }, 1);  // thinking
