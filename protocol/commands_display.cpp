@@ -107,7 +107,7 @@ std::string explain(const Game& game, const EvalWeights& weights) {
     out += "Phase: w " + fixedDecimals(t.w, 3) + ", phase " + fixedDecimals(t.phase, 3) + "\n";
     out += "term             raw  weight contribution\n";
     const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(weights, pos.width());
-    const double raw[kEvalTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
+    const std::array<double, kEvalTerms> raw = t.values();
     for (int k = 0; k < kEvalTerms; ++k)
         out += termLine(kEvalTermNames[k], raw[k], tw[k], t.phase);
     out += mobilityLine(pos, me, t.ownMobility);

@@ -2,6 +2,7 @@
 // move-order quality, and writes weights files. See docs/learning.md.
 
 #include <chrono>
+#include <cmath>
 #include <iostream>
 
 #include "adapters/common/interrupts.h"
@@ -9,8 +10,11 @@
 #include "adapters/neural/nn_export.h"
 #include "adapters/training/eval_fit.h"
 #include "adapters/training/fit_data.h"
+#include "adapters/training/ownership_net.h"
 #include "adapters/training/prior_fit.h"
 #include "adapters/training/spsa_runner.h"
+#include "adapters/training/territory_fit.h"
+#include "adapters/training/territory_source.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/text_util.h"
@@ -33,15 +37,29 @@ const char* kUsage =
     "  write     write a weights file: the built-in values, a file's, and NAME=VALUE changes\n"
     "  nn-export self-play data to training-tensor files for tools/neural (docs/neural.md)\n"
     "  nn-check  load a network file, show its evaluation of a position, time it\n"
+    "  territory fit the learned territory table to the games' ownership maps\n"
+    "  territory-source  write engine/eval/territory_tables.cpp from table files\n"
     "Options:\n"
     "  -h [ --help ]         show this help and exit\n"
     "  --version             show the version and exit\n";
 
 struct Common {
-    std::vector<std::string> data;
+    std::vector<std::string> data, heldOut;
     std::string weightsIn, weightsOut;
     FitDataOptions fit;
 };
+
+// The training positions, and the held-out ones: --held-out's files whole, or else every
+// --hold-out-every'th game of --data.
+DataSplit loadSplit(const Common& c) {
+    if (c.heldOut.empty()) return loadFitData(c.data, c.fit);
+    FitDataOptions all = c.fit;
+    all.holdOutEvery = 0;
+    DataSplit split;
+    split.train = loadFitData(c.data, all).train;
+    split.heldOut = loadFitData(c.heldOut, all).train;
+    return split;
+}
 
 void addCommon(ToolOptions& cli, Common& c) {
     // clang-format off
@@ -54,6 +72,8 @@ void addCommon(ToolOptions& cli, Common& c) {
             "write the fitted weights file here")
         ("hold-out-every", po::value(&c.fit.holdOutEvery)->default_value(10)->value_name("N"),
             "hold out every Nth game for measuring")
+        ("held-out", po::value(&c.heldOut)->multitoken()->value_name("FILE..."),
+            "measure on these files' games instead (all of --data is then fitted on)")
         ("stride", po::value(&c.fit.positionStride)->default_value(1)->value_name("N"),
             "keep every Nth position")
         ("min-ply", po::value(&c.fit.minPly)->default_value(0)->value_name("N"),
@@ -114,14 +134,16 @@ int runEval(const std::vector<std::string>& args) {
         ("l2", po::value(&config.l2)->default_value(1e-4)->value_name("X"),
             "pull toward the starting weights")
         ("own-size", po::value(&ownSize)->default_value(0)->value_name("N"),
-            "fit this board size's own weights (eval.NxN.*) on its positions alone");
+            "fit this board size's own weights (eval.NxN.*) on its positions alone")
+        ("without", po::value(&config.without)->multitoken()->value_name("TERM..."),
+            "leave these terms (t1 t2 c1 c2 mobility ownership) out of the fit, at their weights");
     // clang-format on
     if (!cli.parse(args)) return 0;
     if (ownSize && (ownSize < kMinBoardSize || ownSize > kMaxBoardSize))
         throw UsageError("--own-size must be 4..11");
     const auto t0 = std::chrono::steady_clock::now();
     EngineConfig engine = startConfig(c);
-    const DataSplit data = loadFitData(c.data, c.fit);
+    const DataSplit data = loadSplit(c);
     EvalFitReport r;
     engine.eval =
         ownSize ? fitEvaluationForSize(data.train, data.heldOut, engine.eval, ownSize, config, r)
@@ -162,7 +184,7 @@ int runPrior(const std::vector<std::string>& args) {
     if (!cli.parse(args)) return 0;
     const auto t0 = std::chrono::steady_clock::now();
     EngineConfig engine = startConfig(c);
-    const DataSplit data = loadFitData(c.data, c.fit);
+    const DataSplit data = loadSplit(c);
     PriorFitReport r;
     engine.prior = fitPrior(data.train, data.heldOut, engine.prior, config, r);
     const std::string notes = printFit(r, "cross-entropy", secondsSince(t0));
@@ -178,7 +200,7 @@ int runQuality(const std::vector<std::string>& args) {
     addCommon(cli, c);
     if (!cli.parse(args)) return 0;
     const EngineConfig engine = startConfig(c);
-    const DataSplit data = loadFitData(c.data, c.fit);
+    const DataSplit data = loadSplit(c);
     printOrderings(data.heldOut.empty() ? data.train : data.heldOut, engine);
     return 0;
 }
@@ -323,6 +345,89 @@ int runNnCheck(const std::vector<std::string>& args) {
     return 0;
 }
 
+void printOwnership(const std::string& label, const OwnershipScore& s) {
+    std::cout << "  " << label << ": sign " << fixedDecimals(s.signAccuracy, 4);
+    if (!std::isnan(s.accuracy3)) std::cout << ", three outcomes " << fixedDecimals(s.accuracy3, 4);
+    if (!std::isnan(s.logLoss)) std::cout << ", log-loss " << fixedDecimals(s.logLoss, 4);
+    std::cout << "\n";
+}
+
+int runTerritory(const std::vector<std::string>& args) {
+    std::vector<std::string> data, heldOut;
+    std::string out, netPath;
+    int board = 10, validateEvery = 10;
+    ToolOptions cli("hippolyta-train territory",
+                    "Usage: hippolyta-train territory [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("data", po::value(&data)->multitoken()->required()->value_name("FILE..."),
+            "self-play data files to fit on")
+        ("held-out", po::value(&heldOut)->multitoken()->value_name("FILE..."),
+            "self-play data files to measure on")
+        ("board", po::value(&board)->default_value(10)->value_name("N"),
+            "8: the table of boards up to 8 columns; 10: of larger boards")
+        ("validate-every", po::value(&validateEvery)->default_value(10)->value_name("N"),
+            "games g with g % N == 0 choose the shrinkage")
+        ("net", po::value(&netPath)->value_name("FILE"), "also score this network's ownership")
+        ("out", po::value(&out)->value_name("FILE"), "write the table file here");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    if (board != 8 && board != 10) throw UsageError("--board must be 8 or 10");
+    if (validateEvery < 2) throw UsageError("--validate-every must be 2 or more");
+    const auto t0 = std::chrono::steady_clock::now();
+    const TerritoryBoard b = territoryBoardOf(board);
+    TerritoryCounts train, validation, held;
+    countTerritory(data, b, validateEvery, train, &validation);
+    TerritoryFitReport r;
+    TerritoryFile file;
+    file.board = b;
+    file.table = fitTerritory(train, validation, r);
+    const std::string fitLine =
+        "squares " + std::to_string(static_cast<long long>(r.trainSquares)) + " train, " +
+        std::to_string(static_cast<long long>(r.validationSquares)) + " validation; alpha " +
+        fixedDecimals(r.alpha, 1) + ", validation log-loss " +
+        fixedDecimals(r.factoredValidationLoss, 4) + " factored, " +
+        fixedDecimals(r.chosenValidationLoss, 4) + " chosen; " +
+        fixedDecimals(secondsSince(t0), 1) + " s";
+    std::cout << fitLine << "\n";
+    file.comments = {commandLine("territory", args), fitLine};
+    if (!heldOut.empty()) {
+        countTerritory(heldOut, b, 0, held, nullptr);
+        std::cout << "held out: " << static_cast<long long>(held.squares()) << " squares, "
+                  << static_cast<long long>(held.owned()) << " ended owned\n";
+        printOwnership("nearer by queen moves", scoreQueenDistance(held));
+        printOwnership("fitted table", scoreTable(file.table, held));
+        if (!netPath.empty())
+            printOwnership("network " + netPath,
+                           scoreNetOwnership(loadNetwork(netPath), heldOut, b));
+    }
+    if (!out.empty()) {
+        writeFileAtomically(out, formatTerritoryFile(file));
+        std::cout << "wrote " << out << "\n";
+    }
+    return 0;
+}
+
+int runTerritorySource(const std::vector<std::string>& args) {
+    std::vector<std::string> tables;
+    std::string out;
+    ToolOptions cli("hippolyta-train territory-source",
+                    "Usage: hippolyta-train territory-source [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("tables", po::value(&tables)->multitoken()->required()->value_name("FILE..."),
+            "the table files of 8x8 and 10x10")
+        ("out", po::value(&out)->required()->value_name("FILE"), "the C++ source to write");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    std::vector<TerritoryFile> files;
+    for (const std::string& t : tables)
+        files.push_back(parseTerritoryFile(readWholeFile(t), t));
+    writeFileAtomically(out, territorySource(files, tables));
+    std::cout << "wrote " << out << "\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -333,5 +438,7 @@ int main(int argc, char** argv) {
                            {"spsa", runSpsaCommand},
                            {"write", runWrite},
                            {"nn-export", runNnExport},
-                           {"nn-check", runNnCheck}});
+                           {"nn-check", runNnCheck},
+                           {"territory", runTerritory},
+                           {"territory-source", runTerritorySource}});
 }

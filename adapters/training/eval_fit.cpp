@@ -1,14 +1,34 @@
 #include "adapters/training/eval_fit.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace hippolyta {
 
 namespace {
 
+// Whether term k is fitted.
+std::array<bool, kEvalTerms> fittedTerms(const std::vector<std::string>& without) {
+    std::array<bool, kEvalTerms> fitted;
+    for (int k = 0; k < kEvalTerms; ++k)
+        fitted[static_cast<size_t>(k)] =
+            std::find(without.begin(), without.end(), kEvalTermNames[k]) == without.end();
+    for (const std::string& name : without)
+        if (std::find_if(std::begin(kEvalTermNames), std::end(kEvalTermNames),
+                         [&](const char* n) { return name == n; }) == std::end(kEvalTermNames))
+            throw std::invalid_argument("no evaluation term '" + name + "'");
+    return fitted;
+}
+
+// A term left out of the fit has its features zeroed, so the L2 pull keeps its weights.
 LogisticData dataOf(const std::vector<FitPosition>& positions, const EvalWeights& w,
-                    double valueWeight, bool resultsOnly) {
+                    double valueWeight, bool resultsOnly, const std::vector<std::string>& without) {
+    const std::array<bool, kEvalTerms> fitted = fittedTerms(without);
     LogisticData d;
     for (const FitPosition& p : positions) {
         d.x.push_back(evalFitFeatures(p.position, w));
+        for (int k = 0; k < kEvalTerms; ++k)
+            if (!fitted[static_cast<size_t>(k)]) d.x.back()[2 * k] = d.x.back()[2 * k + 1] = 0;
         d.y.push_back(resultsOnly ? p.result
                                   : (1 - valueWeight) * p.result + valueWeight * p.value);
     }
@@ -53,7 +73,7 @@ EvalWeights withEvalFitTheta(EvalWeights w, const std::vector<double>& theta) {
 std::vector<double> evalFitFeatures(const Position& pos, const EvalWeights& w) {
     EvalTerms t;
     evaluate(pos, w, &t);
-    const double terms[kEvalTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
+    const std::array<double, kEvalTerms> terms = t.values();
     std::vector<double> x;
     for (double term : terms) {
         x.push_back(term * t.phase);
@@ -65,9 +85,10 @@ std::vector<double> evalFitFeatures(const Position& pos, const EvalWeights& w) {
 EvalWeights fitEvaluation(const std::vector<FitPosition>& train,
                           const std::vector<FitPosition>& heldOut, const EvalWeights& start,
                           const EvalFitConfig& config, EvalFitReport& report) {
-    const LogisticData trainData = dataOf(train, start, config.valueWeight, false);
-    const LogisticData heldData = dataOf(heldOut, start, config.valueWeight, false);
-    const LogisticData heldResults = dataOf(heldOut, start, config.valueWeight, true);
+    const LogisticData trainData = dataOf(train, start, config.valueWeight, false, config.without);
+    const LogisticData heldData = dataOf(heldOut, start, config.valueWeight, false, config.without);
+    const LogisticData heldResults =
+        dataOf(heldOut, start, config.valueWeight, true, config.without);
     const std::vector<double> before = evalFitTheta(start);
     const double scale = start.winScale;
     const LogisticFit fit = fitLogistic(trainData, before, scale, config.l2, config.maxIterations);

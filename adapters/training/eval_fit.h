@@ -18,6 +18,7 @@ struct EvalFitConfig {
     double valueWeight = 0.5;  // target = (1 - w) * result + w * search value
     double l2 = 1e-4;          // pull toward the starting weights
     int maxIterations = 50;
+    std::vector<std::string> without;  // terms left out of the fit (their weights stay)
 };
 
 // Losses are log-losses against the blended targets.

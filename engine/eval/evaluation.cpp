@@ -3,42 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/eval/levels.h"
+#include "engine/eval/territory_model.h"
 #include "engine/regions/board_ops.h"
 
 namespace hippolyta {
 
 namespace {
 
-constexpr int kLevels = kMaxSquares + 2;
 constexpr int kC2Span = 6;  // c2 clamps distance differences at +-6
 constexpr int kWSpan = 6;   // w ignores squares whose distances differ by more
-
-// A side's distance levels: lv[k] = empty squares first reached in k moves (k >= 1), and
-// cum[k] = squares reached in at most k moves; both extended flat past `depth`.
-struct Levels {
-    int depth = 0;
-    Bitboard lv[kLevels];
-    Bitboard cum[kLevels];
-    Bitboard cumAt(int k) const { return cum[std::min(k, depth)]; }
-};
-
-template <int N, bool Queen>
-void flood(Levels& L, Bitboard first, Bitboard empty) {
-    using Ops = BoardOps<N>;
-    L.lv[0] = 0;
-    L.cum[0] = 0;
-    Bitboard frontier = first, reached = 0;
-    int k = 0;
-    while (frontier) {
-        ++k;
-        reached |= frontier;
-        empty &= ~frontier;
-        L.lv[k] = frontier;
-        L.cum[k] = reached;
-        frontier = Queen ? Ops::queenReach(frontier, empty) : Ops::kingNeighbours(frontier) & empty;
-    }
-    L.depth = k;
-}
 
 // t = count(own first) - count(opp first) + tie * count(same distance), over reached squares.
 double territory(const Levels& own, const Levels& opp, double tie) {
@@ -138,17 +112,25 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
         flood<N, true>(q[s], first[s], empty);
         flood<N, false>(k[s], Ops::kingNeighbours(amazons[s]) & empty, empty);
     }
-    t.t1 = territory(q[0], q[1], weights.tieBonus);
-    t.t2 = territory(k[0], k[1], weights.tieBonus);
-    t.c1 = positionC1(q[0], q[1]);
-    t.c2 = positionC2(k[0], k[1]);
+    // A term whose weights are both 0 is left out (unless the terms are asked for).
+    const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(weights, N);
+    const auto needed = [&](int k) { return terms || tw[k].open != 0 || tw[k].end != 0; };
+    if (needed(0)) t.t1 = territory(q[0], q[1], weights.tieBonus);
+    if (needed(1)) t.t2 = territory(k[0], k[1], weights.tieBonus);
+    if (needed(2)) t.c1 = positionC1(q[0], q[1]);
+    if (needed(3)) t.c2 = positionC2(k[0], k[1]);
     t.mobility = mobility[0] - mobility[1];
     t.w = phaseMeasure(q[0], q[1]);
     t.phase = std::clamp(t.w / weights.phaseScale, 0.0, 1.0);
     const double p = t.phase;
-    // Summed in the same order as ever, so the shared weights score bit for bit as before.
-    const std::array<TermWeights, kEvalTerms> tw = termWeightsFor(weights, N);
-    const double values[kEvalTerms] = {t.t1, t.t2, t.c1, t.c2, t.mobility};
+    if (needed(5)) {
+        const TerritoryValues& table =
+            weights.territory ? *weights.territory : builtInTerritoryValues(territoryBoardOf(N));
+        t.ownership = learnedTerritory(q, k, empty, territoryStage(pos), table);
+    }
+    // Summed in the same order as ever, so the shared weights score bit for bit as before (the
+    // learned territory last, 0 while its weights are).
+    const std::array<double, kEvalTerms> values = t.values();
     t.score = 0;
     for (int k = 0; k < kEvalTerms; ++k)
         t.score += tw[k].at(p) * values[k];
@@ -160,11 +142,21 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
 
 SizeWeightsTable fittedSizeWeights() {
     SizeWeightsTable table;
-    // t1, t2, c1, c2, mobility; open then end (engine/weights/hippolyta.weights, version 7)
-    table[10].value = {0.07687937746016654, 0.8397777915810388,   0.033222852463949924,
-                       0.7307158912263338,  -0.11418977375866408, -0.20071523823140056,
-                       0.22837711644995357, 0.21227062266117178,  0.1867262490558752,
-                       0.32663794628966947};
+    // t1, t2, c1, c2, mobility; open then end (engine/weights/hippolyta.weights, version 7).
+    // The learned territory's stay unset.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    table[10].value = {0.07687937746016654,
+                       0.8397777915810388,
+                       0.033222852463949924,
+                       0.7307158912263338,
+                       -0.11418977375866408,
+                       -0.20071523823140056,
+                       0.22837711644995357,
+                       0.21227062266117178,
+                       0.1867262490558752,
+                       0.32663794628966947,
+                       nan,
+                       nan};
     return table;
 }
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <set>
 
-#include "engine/core/fnv.h"
+#include "engine/core/checked_text.h"
 #include "engine/core/portable.h"
 #include "engine/core/text_util.h"
 #include "engine/search/parameters.h"
@@ -14,12 +14,6 @@ namespace hippolyta {
 namespace {
 
 const char* const kWeightsMagic = "hippolyta-weights";
-
-std::string hex64(uint64_t v) {
-    char buf[20];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-    return buf;
-}
 
 // The fewest significant digits that read back as exactly v.
 std::string shortest(double v) {
@@ -32,22 +26,11 @@ std::string shortest(double v) {
     return buf;
 }
 
-// Splits off the checksum line; returns the text it covers. Throws unless it matches.
+// The text the checksum line covers. Throws unless it matches.
 std::string_view checkedBody(std::string_view text, const std::string& name) {
-    std::string_view body = text;
-    while (!body.empty() && (body.back() == '\n' || body.back() == '\r'))
-        body.remove_suffix(1);
-    const size_t nl = body.rfind('\n');
-    const std::string last = trimmed(nl == std::string_view::npos ? body : body.substr(nl + 1));
-    if (!startsWith(last, "checksum "))
-        throw WeightsError(name + ": no checksum line at the end (a cut or damaged file)");
-    const std::string_view covered = text.substr(0, nl == std::string_view::npos ? 0 : nl + 1);
-    const std::string expected = hex64(fnv1a64(covered));
-    if (trimmed(last.substr(9)) != expected)
-        throw WeightsError(name +
-                           ": checksum mismatch (the file is damaged or was edited by hand; "
-                           "expected " +
-                           expected + ")");
+    std::string_view covered;
+    const std::string problem = checksumProblem(text, covered);
+    if (!problem.empty()) throw WeightsError(name + ": " + problem);
     return covered;
 }
 
@@ -103,7 +86,7 @@ std::string formatWeights(const WeightsFile& weights) {
         out += "# " + c + "\n";
     for (const auto& [key, value] : weights.values)
         out += key + " " + shortest(value) + "\n";
-    return out + "checksum " + hex64(fnv1a64(out)) + "\n";
+    return out + checksumLine(out);
 }
 
 void applyWeights(const WeightsFile& weights, EngineConfig& config) {

@@ -125,11 +125,15 @@ TEST_F(GtpSessionTest, ExplainAgreesWithEvaluate) {
     EvalTerms t;
     const double score = evaluate(pos, weights, &t);
     EXPECT_EQ(lines(text).front(), "Side to move: white");
-    const std::pair<const char*, double> raw[] = {
-        {"t1", t.t1}, {"t2", t.t2}, {"c1", t.c1}, {"c2", t.c2}, {"mobility", t.mobility}};
+    const std::pair<const char*, double> raw[] = {{"t1", t.t1},
+                                                  {"t2", t.t2},
+                                                  {"c1", t.c1},
+                                                  {"c2", t.c2},
+                                                  {"mobility", t.mobility},
+                                                  {"ownership", t.ownership}};
     const std::array<TermWeights, kEvalTerms> ws = termWeightsFor(weights, pos.width());
     double sum = 0;
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < kEvalTerms; ++i) {
         EXPECT_NEAR(field(text, raw[i].first, 1), raw[i].second, 5e-4) << raw[i].first;
         EXPECT_NEAR(field(text, raw[i].first, 2), ws[i].at(t.phase), 5e-4) << raw[i].first;
         sum += field(text, raw[i].first, 3);

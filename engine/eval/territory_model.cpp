@@ -1,0 +1,100 @@
+#include "engine/eval/territory_model.h"
+
+#include "engine/core/assert.h"
+#include "engine/eval/levels.h"
+#include "engine/regions/board_ops.h"
+
+namespace hippolyta {
+
+namespace {
+
+using L = TerritoryLayout;
+
+// Lowers each square one side reaches from the class `unreached` (the last) to its distance
+// class: distance d has class d - 1, up to the last reached class (unreached - 1), which holds
+// every distance from `unreached` on. cells[sq] -= (unreached - class) * stride.
+void lowerClasses(const Levels& side, int classes, int stride, uint16_t* cells) {
+    const int unreached = classes - 1;
+    for (int d = 1; d < unreached && d <= side.depth; ++d)
+        forEachSquare(side.lv[d], [&](int sq) { cells[sq] -= (unreached - (d - 1)) * stride; });
+    if (side.depth >= unreached)
+        forEachSquare(side.reached() & ~side.cum[unreached - 1],
+                      [&](int sq) { cells[sq] -= stride; });
+}
+
+// The squares the side to move reaches first by queen moves less the opponent's.
+int queenBalance(const Levels& own, const Levels& opp) {
+    Bitboard ownFirst = 0, oppFirst = 0;
+    for (int d = 1; d <= std::max(own.depth, opp.depth); ++d) {
+        ownFirst |= own.levelAt(d) & ~opp.cumAt(d);
+        oppFirst |= opp.levelAt(d) & ~own.cumAt(d);
+    }
+    return popCount(ownFirst) - popCount(oppFirst);
+}
+
+// territoryCells() without kNoCell on the squares that are not empty (left as they were).
+void emptySquareCells(const Levels queen[2], const Levels king[2], Bitboard empty, int stage,
+                      uint16_t* cells) {
+    const int balance = L::balanceClass(queenBalance(queen[0], queen[1]));
+    const int top = L::cell(stage, L::kQueenClasses - 1, L::kQueenClasses - 1, L::kKingClasses - 1,
+                            L::kKingClasses - 1, balance);
+    forEachSquare(empty, [&](int sq) { cells[sq] = static_cast<uint16_t>(top); });
+    lowerClasses(queen[0], L::kQueenClasses, L::kOwnQueen, cells);
+    lowerClasses(queen[1], L::kQueenClasses, L::kOppQueen, cells);
+    lowerClasses(king[0], L::kKingClasses, L::kOwnKing, cells);
+    lowerClasses(king[1], L::kKingClasses, L::kOppKing, cells);
+}
+
+}  // namespace
+
+TerritoryValues territoryValues(const TerritoryTable& table) {
+    TerritoryValues v{};
+    for (int c = 0; c < L::kCells; ++c)
+        v[c] = table.own[c] - table.opp[c];
+    return v;
+}
+
+int territoryStage(const Position& pos) {
+    const int free = pos.width() * pos.height() -
+                     popCount(pos.amazons(Color::White) | pos.amazons(Color::Black));
+    const int arrows = popCount(pos.arrows());
+    HIPPOLYTA_ASSERT(free > 0 && arrows <= free);
+    return std::min(L::kStages - 1, arrows * L::kStages / free);
+}
+
+void territoryCells(const Levels queen[2], const Levels king[2], Bitboard empty, int stage,
+                    uint16_t* cells) {
+    for (int sq = 0; sq < kMaxSquares; ++sq)
+        cells[sq] = kNoCell;
+    emptySquareCells(queen, king, empty, stage, cells);
+}
+
+void territoryCells(const Position& pos, std::array<uint16_t, kMaxSquares>& cells) {
+    withBoardSize(pos.width(), [&](auto boardSize) {
+        constexpr int N = decltype(boardSize)::value;
+        using Ops = BoardOps<N>;
+        const Bitboard empty = pos.emptySquares();
+        const Color me = pos.sideToMove();
+        const Bitboard amazons[2] = {pos.amazons(me), pos.amazons(opposite(me))};
+        Levels q[2], k[2];
+        for (int s = 0; s < 2; ++s) {
+            Bitboard first = 0;
+            forEachSquare(amazons[s],
+                          [&](int sq) { first |= Ops::queenReach(squareBit(sq), empty); });
+            flood<N, true>(q[s], first, empty);
+            flood<N, false>(k[s], Ops::kingNeighbours(amazons[s]) & empty, empty);
+        }
+        territoryCells(q, k, empty, territoryStage(pos), cells.data());
+    });
+}
+
+double learnedTerritory(const Levels queen[2], const Levels king[2], Bitboard empty, int stage,
+                        const TerritoryValues& values) {
+    uint16_t cells[kMaxSquares];
+    emptySquareCells(queen, king, empty, stage, cells);
+    double sum = 0;
+    forEachSquare(empty, [&](int sq) { sum += values[cells[sq]]; });
+    return sum;
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,79 @@
+#!/bin/bash
+# Rebuilds the learned knowledge from scratch with fixed seeds: the held-out sets, the
+# self-play data, the territory tables and the evaluation weights that use them
+# (docs/learning.md, "The learned territory"). Every step resumes after a kill.
+#
+#   tools/knowledge/rebuild.sh [DIR] [STEP]    DIR: where the data goes (default runs/knowledge)
+#                                              STEP: data, heldout-check, territory, weights or all
+#
+# About 0.4 core-hours on one core (self-play 0.35, fits a minute). Needs build/ (the README's
+# test command builds it). The games are reproducible with the same binary and --visits; the
+# committed held-out files tests/fixtures/heldout/ are the ones this made at commit c7e6da7.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+DIR=${1:-runs/knowledge}
+STEP=${2:-all}
+BIN=$PWD/build/bin
+HELD=$PWD/tests/fixtures/heldout
+mkdir -p "$DIR"
+# The fits measure on the committed held-out games, copied beside the data.
+for b in 10x10 8x8; do cp -n "$HELD/heldout-$b.data" "$DIR/heldout-$b.data"; done
+
+selfplay() {  # board seed games file
+    "$BIN/hippolyta-selfplay" --size "$1" --seed "$2" --games "$3" --visits 800 \
+        --param solver_budget=0 --out "$DIR/$4" 2> "$DIR/$4.log"
+}
+
+data() {
+    selfplay 10 9010 200 regenerated-heldout-10x10.data
+    selfplay 8 9008 300 regenerated-heldout-8x8.data
+    selfplay 10 4710 4000 train-10x10.data
+    selfplay 8 4708 4240 train-8x8.data
+}
+
+# Whether this machine's games are the committed held-out ones (same binary behaviour).
+heldout_check() {
+    for b in 10x10 8x8; do
+        if cmp -s "$DIR/regenerated-heldout-$b.data" "$HELD/heldout-$b.data"; then
+            echo "heldout-$b.data: identical to the committed one"
+        else
+            echo "heldout-$b.data: differs from the committed one; fits measure on the committed one"
+        fi
+    done
+}
+
+territory() {
+    for b in 10 8; do
+        (cd "$DIR" && "$BIN/hippolyta-train" territory --data "train-${b}x$b.data" \
+            --held-out "heldout-${b}x$b.data" --board "$b" --out "territory-${b}x$b.table")
+        cp "$DIR/territory-${b}x$b.table" "engine/weights/territory-${b}x$b.table"
+    done
+    "$BIN/hippolyta-train" territory-source --out engine/eval/territory_tables.cpp \
+        --tables engine/weights/territory-8x8.table engine/weights/territory-10x10.table
+    echo "rebuild the engine (cmake --build build) before the weights step"
+}
+
+# The evaluation with the learned territory and without c2 (which it makes redundant), per size.
+weights() {
+    for b in 10 8; do
+        (cd "$DIR" && "$BIN/hippolyta-train" write --out "start-${b}x$b.weights" \
+            --param "eval.${b}x$b.c2.open=0" --param "eval.${b}x$b.c2.end=0" > /dev/null &&
+            "$BIN/hippolyta-train" eval --data "train-${b}x$b.data" \
+                --held-out "heldout-${b}x$b.data" --own-size "$b" --without c2 \
+                --weights "start-${b}x$b.weights" --out "territory-${b}x$b.weights")
+        cp "$DIR/territory-${b}x$b.weights" "engine/weights/candidates/territory-${b}x$b.weights"
+    done
+}
+
+case "$STEP" in
+    data) data ;;
+    heldout-check) heldout_check ;;
+    territory) territory ;;
+    weights) weights ;;
+    all)
+        data && heldout_check && territory
+        cmake --build build -j "$(nproc)" --target hippolyta-train
+        weights
+        ;;
+    *) echo "unknown step '$STEP' (data, heldout-check, territory, weights, all)" >&2; exit 2 ;;
+esac
