@@ -10,24 +10,24 @@ namespace hippolyta {
 
 namespace {
 
-using L = TerritoryLayout;
+using TL = TerritoryLayout;
 
-const char* const kMagic = "hippolyta-territory";
+const char* const kTerritoryMagic = "hippolyta-territory";
 
-std::string layoutLine() {
-    return "cells " + std::to_string(L::kStages) + " " + std::to_string(L::kQueenClasses) + " " +
-           std::to_string(L::kQueenClasses) + " " + std::to_string(L::kKingClasses) + " " +
-           std::to_string(L::kKingClasses) + " " + std::to_string(L::kBalanceClasses);
+std::string territoryLayoutLine() {
+    return "cells " + std::to_string(TL::kStages) + " " + std::to_string(TL::kQueenClasses) + " " +
+           std::to_string(TL::kQueenClasses) + " " + std::to_string(TL::kKingClasses) + " " +
+           std::to_string(TL::kKingClasses) + " " + std::to_string(TL::kBalanceClasses);
 }
 
 // The file's lines after the checksum check, comments split off.
-struct Lines {
+struct TableLines {
     std::vector<std::string> comments;
     std::vector<std::string> data;
 };
 
-Lines splitLines(std::string_view body) {
-    Lines out;
+TableLines splitTableLines(std::string_view body) {
+    TableLines out;
     size_t pos = 0;
     while (pos < body.size()) {
         const size_t nl = std::min(body.find('\n', pos), body.size());
@@ -42,7 +42,7 @@ Lines splitLines(std::string_view body) {
     return out;
 }
 
-void readPair(const std::string& line, float& own, float& opp, const std::string& where) {
+void readCellPair(const std::string& line, float& own, float& opp, const std::string& where) {
     const size_t space = line.find(' ');
     double a = 0, b = 0;
     if (space == std::string::npos || !parseDecimal(line.substr(0, space), a) ||
@@ -64,8 +64,8 @@ TerritoryFile parseTerritoryFile(std::string_view text, const std::string& name)
     std::string_view body;
     const std::string problem = checksumProblem(text, body);
     if (!problem.empty()) throw TerritoryFileError(name + ": " + problem);
-    const Lines lines = splitLines(body);
-    const std::string magic = std::string(kMagic) + " ";
+    const TableLines lines = splitTableLines(body);
+    const std::string magic = std::string(kTerritoryMagic) + " ";
     if (lines.data.empty() || !startsWith(lines.data[0], magic))
         throw TerritoryFileError(name + ": not a Hippolyta territory table");
     if (lines.data[0] != magic + std::to_string(kTerritoryFormatVersion))
@@ -73,9 +73,9 @@ TerritoryFile parseTerritoryFile(std::string_view text, const std::string& name)
                                  "' is not " + std::to_string(kTerritoryFormatVersion));
     TerritoryFile f;
     f.comments = lines.comments;
-    if (lines.data.size() != 3 + static_cast<size_t>(L::kCells))
+    if (lines.data.size() != 3 + static_cast<size_t>(TL::kCells))
         throw TerritoryFileError(name + ": " + std::to_string(lines.data.size() - 1) +
-                                 " lines of data, expected " + std::to_string(2 + L::kCells));
+                                 " lines of data, expected " + std::to_string(2 + TL::kCells));
     if (lines.data[1] == "board 8x8")
         f.board = TerritoryBoard::Small;
     else if (lines.data[1] == "board 10x10")
@@ -83,22 +83,23 @@ TerritoryFile parseTerritoryFile(std::string_view text, const std::string& name)
     else
         throw TerritoryFileError(name + ": expected 'board 8x8' or 'board 10x10', got '" +
                                  lines.data[1] + "'");
-    if (lines.data[2] != layoutLine())
-        throw TerritoryFileError(name + ": layout '" + lines.data[2] + "' is not '" + layoutLine() +
-                                 "'");
-    for (int c = 0; c < L::kCells; ++c)
-        readPair(lines.data[3 + static_cast<size_t>(c)], f.table.own[c], f.table.opp[c],
-                 name + " cell " + std::to_string(c) + ": ");
+    if (lines.data[2] != territoryLayoutLine())
+        throw TerritoryFileError(name + ": layout '" + lines.data[2] + "' is not '" +
+                                 territoryLayoutLine() + "'");
+    for (int c = 0; c < TL::kCells; ++c)
+        readCellPair(lines.data[3 + static_cast<size_t>(c)], f.table.own[c], f.table.opp[c],
+                     name + " cell " + std::to_string(c) + ": ");
     return f;
 }
 
 std::string formatTerritoryFile(const TerritoryFile& file) {
-    std::string out = std::string(kMagic) + " " + std::to_string(kTerritoryFormatVersion) + "\n";
+    std::string out =
+        std::string(kTerritoryMagic) + " " + std::to_string(kTerritoryFormatVersion) + "\n";
     for (const std::string& c : file.comments)
         out += "# " + c + "\n";
-    out += "board " + territoryBoardName(file.board) + "\n" + layoutLine() + "\n";
+    out += "board " + territoryBoardName(file.board) + "\n" + territoryLayoutLine() + "\n";
     char buf[48];
-    for (int c = 0; c < L::kCells; ++c) {
+    for (int c = 0; c < TL::kCells; ++c) {
         std::snprintf(buf, sizeof buf, "%.5f %.5f\n", static_cast<double>(file.table.own[c]),
                       static_cast<double>(file.table.opp[c]));
         out += buf;

@@ -8,7 +8,7 @@ namespace hippolyta {
 
 namespace {
 
-using L = TerritoryLayout;
+using TL = TerritoryLayout;
 
 // Lowers each square one side reaches from the class `unreached` (the last) to its distance
 // class: distance d has class d - 1, up to the last reached class (unreached - 1), which holds
@@ -35,21 +35,21 @@ int queenBalance(const Levels& own, const Levels& opp) {
 // territoryCells() without kNoCell on the squares that are not empty (left as they were).
 void emptySquareCells(const Levels queen[2], const Levels king[2], Bitboard empty, int stage,
                       uint16_t* cells) {
-    const int balance = L::balanceClass(queenBalance(queen[0], queen[1]));
-    const int top = L::cell(stage, L::kQueenClasses - 1, L::kQueenClasses - 1, L::kKingClasses - 1,
-                            L::kKingClasses - 1, balance);
+    const int balance = TL::balanceClass(queenBalance(queen[0], queen[1]));
+    const int top = TL::cell(stage, TL::kQueenClasses - 1, TL::kQueenClasses - 1,
+                             TL::kKingClasses - 1, TL::kKingClasses - 1, balance);
     forEachSquare(empty, [&](int sq) { cells[sq] = static_cast<uint16_t>(top); });
-    lowerClasses(queen[0], L::kQueenClasses, L::kOwnQueen, cells);
-    lowerClasses(queen[1], L::kQueenClasses, L::kOppQueen, cells);
-    lowerClasses(king[0], L::kKingClasses, L::kOwnKing, cells);
-    lowerClasses(king[1], L::kKingClasses, L::kOppKing, cells);
+    lowerClasses(queen[0], TL::kQueenClasses, TL::kOwnQueen, cells);
+    lowerClasses(queen[1], TL::kQueenClasses, TL::kOppQueen, cells);
+    lowerClasses(king[0], TL::kKingClasses, TL::kOwnKing, cells);
+    lowerClasses(king[1], TL::kKingClasses, TL::kOppKing, cells);
 }
 
 }  // namespace
 
 TerritoryValues territoryValues(const TerritoryTable& table) {
     TerritoryValues v{};
-    for (int c = 0; c < L::kCells; ++c)
+    for (int c = 0; c < TL::kCells; ++c)
         v[c] = table.own[c] - table.opp[c];
     return v;
 }
@@ -59,7 +59,7 @@ int territoryStage(const Position& pos) {
                      popCount(pos.amazons(Color::White) | pos.amazons(Color::Black));
     const int arrows = popCount(pos.arrows());
     HIPPOLYTA_ASSERT(free > 0 && arrows <= free);
-    return std::min(L::kStages - 1, arrows * L::kStages / free);
+    return std::min(TL::kStages - 1, arrows * TL::kStages / free);
 }
 
 void territoryCells(const Levels queen[2], const Levels king[2], Bitboard empty, int stage,
