@@ -63,8 +63,8 @@ int spawnDetached(const std::string& program, const std::string& url, int& pid) 
     sigset_t none, defaults;
     sigemptyset(&none);
     sigemptyset(&defaults);
-    for (const int signal : {SIGPIPE, SIGHUP, SIGINT, SIGTERM, SIGCHLD})
-        sigaddset(&defaults, signal);  // SIGPIPE is ignored here, and that would be inherited
+    for (const int reset : {SIGPIPE, SIGHUP, SIGINT, SIGTERM, SIGCHLD})
+        sigaddset(&defaults, reset);  // SIGPIPE is ignored here, and that would be inherited
     posix_spawnattr_setsigmask(&attributes, &none);
     posix_spawnattr_setsigdefault(&attributes, &defaults);
     posix_spawnattr_setflags(&attributes,
@@ -202,6 +202,15 @@ HangupWatch::~HangupWatch() {
 
 namespace {
 
+// The server has stopped and only the exit is left: a second stop signal (Ctrl-C twice,
+// timeout(1)'s signal to the process and then to its group) must not kill the process now that
+// run() has put SIGINT and SIGTERM back to their default action, which would turn the exit
+// code 0 into 130 or 143.
+void ignoreStopSignals() {
+    for (const int stop : {SIGINT, SIGTERM, SIGHUP})
+        std::signal(stop, SIG_IGN);
+}
+
 // The port is taken: a Studio there is opened, anything else is an error with a free port.
 int foundPortTaken(const StudioServerOptions& server, const DesktopOptions& desktop) {
     const std::string address = reachableAddress(server.address);
@@ -233,7 +242,9 @@ int serveStudio(const StudioServerOptions& server, const StudioOptions& session,
             BrowserLaunch::start(studioUrl(reachableAddress(server.address), studio->port()),
                                  desktop.browser);
         studio->run(true);
+        ignoreStopSignals();
     }
+    ignoreStopSignals();  // SIGHUP again, which the watch has just restored
     std::cerr << "hippolyta-studio: stopped\n";
     return 0;
 }
