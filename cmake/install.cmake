@@ -44,6 +44,21 @@ endif()
 # The docs keep the source tree's layout (README.md beside docs/), so that their links and the
 # tools' "see docs/NAME.md" resolve in share/doc/hippolyta as in the repository
 # (tests/install/doc_links.py checks both).
+# Hippolyta Studio in the desktop's Games menu: the launcher (`hippolyta-studio --open`) and its
+# icon in the hicolor theme, as an SVG and as PNGs of 48x48 (the size the icon theme
+# specification asks every application for) and 256x256. The PNGs are made from the SVG and
+# committed, since librsvg2-bin is no build dependency; after a change to the SVG, run
+#   for n in 48 256; do rsvg-convert -w $n -h $n cmake/desktop/hippolyta-studio.svg \
+#       -o cmake/desktop/hippolyta-studio-$n.png; done
+set(desktop_dir ${PROJECT_SOURCE_DIR}/cmake/desktop)
+set(icon_dir ${CMAKE_INSTALL_DATADIR}/icons/hicolor)
+install(FILES ${desktop_dir}/hippolyta-studio.desktop
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+install(FILES ${desktop_dir}/hippolyta-studio.svg DESTINATION ${icon_dir}/scalable/apps)
+foreach(size 48 256)
+  install(FILES ${desktop_dir}/hippolyta-studio-${size}.png
+    DESTINATION ${icon_dir}/${size}x${size}/apps RENAME hippolyta-studio.png)
+endforeach()
 install(FILES README.md DESTINATION ${HIPPOLYTA_DOC_DIR})
 install(DIRECTORY docs DESTINATION ${HIPPOLYTA_DOC_DIR})
 install(FILES opening-book/books/README.md DESTINATION ${HIPPOLYTA_DOC_DIR} RENAME books.md)

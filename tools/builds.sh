@@ -29,9 +29,10 @@ BASE_PACKAGES=(g++ cmake make libboost-dev libboost-program-options-dev libboost
 # What the test suite needs besides the build: headless Chromium for the HTML report's browser
 # test (tests/browser); clang, which compiles the Botzone single file as a second compiler
 # (tools/botzone-single-test.sh); lintian, which checks the Debian package (install.lintian);
-# Python 3 for the layering check (tools/check-layers.py) and the doc-link check; and Debian's
-# PyTorch and numpy for the neural smoke test (tools/neural/smoke-test.sh).
-TEST_PACKAGES=(chromium clang lintian python3 python3-torch python3-numpy)
+# Python 3 for the layering check (tools/check-layers.py) and the doc-link check; Debian's
+# PyTorch and numpy for the neural smoke test (tools/neural/smoke-test.sh); and
+# desktop-file-utils, whose desktop-file-validate checks the Studio's launcher (install.package).
+TEST_PACKAGES=(chromium clang lintian python3 python3-torch python3-numpy desktop-file-utils)
 
 configure_and_build() {  # DIR "CMAKE ARGS" [BUILD ARGS...]
     local dir=$1 args=$2

@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "adapters/studio/static_files.h"
+#include "adapters/studio/studio_launch.h"
 #include "adapters/studio/studio_server.h"
 #include "tools/common/tool_options.h"
 
@@ -46,6 +47,7 @@ void parseListen(const std::string& text, StudioServerOptions& o) {
 int main(int argc, char** argv) {
     StudioServerOptions server;
     StudioOptions session;
+    DesktopOptions desktop;
     int port = 8765;
     std::string listen, pageDir;
     std::vector<std::string> engines;
@@ -54,10 +56,14 @@ int main(int argc, char** argv) {
     ToolOptions cli("hippolyta-studio",
                     "Usage: hippolyta-studio [options]\n"
                     "Play and analyse Amazons in the browser: serves the Studio page on this "
-                    "computer and plays GTP engines (docs/studio.md).\n"
+                    "computer and plays GTP engines (docs/studio.md). If a Studio already runs "
+                    "on the port, prints its address (and with --open opens it) and exits.\n"
                     "Options");
     // clang-format off
     cli.add()
+        ("open", po::bool_switch(&desktop.open),
+            "start the browser at the Studio's address (xdg-open); if a Studio already runs on "
+            "the port, open that one")
         ("port", po::value(&port)->default_value(port)->value_name("N"),
             "port on 127.0.0.1 (0: any free port; the printed URL says which)")
         ("listen", po::value(&listen)->value_name("ADDR:PORT"),
@@ -78,6 +84,7 @@ int main(int argc, char** argv) {
         if (port < 0 || port > 65535) throw UsageError("--port must be 0..65535");
         server.port = static_cast<unsigned short>(port);
         if (!listen.empty()) parseListen(listen, server);
+        desktop.listenGiven = !listen.empty();
         session.engines.push_back({"hippolyta", "exec '" + beside + "'"});
         for (const std::string& text : engines) {
             StudioEngine e = parseEngine(text);
@@ -96,10 +103,6 @@ int main(int argc, char** argv) {
         const std::optional<std::string> dir = findStudioDirectory(pageDir, &searched);
         if (!dir) throw std::runtime_error("the page (studio/index.html) not found in " + searched);
         server.studioDir = *dir;
-        StudioServer studio(server, session);
-        std::cout << "Hippolyta Studio: open " << studio.url() << std::endl;
-        studio.run(true);
-        std::cerr << "hippolyta-studio: stopped\n";
-        return 0;
+        return serveStudio(server, session, desktop);
     });
 }

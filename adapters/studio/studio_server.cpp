@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "adapters/studio/static_files.h"
+#include "adapters/studio/studio_probe.h"
 
 namespace hippolyta {
 
@@ -238,6 +239,9 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
         if (websocket::is_upgrade(req)) return upgrade(std::move(req));
         if (req.method() != http::verb::get && req.method() != http::verb::head)
             return reply(http::status::method_not_allowed, "GET only\n", true);
+        // A second start asks what holds its port (studio_probe.h).
+        if (req.method() == http::verb::get && req.target() == kStudioIdentityPath)
+            return reply(http::status::ok, studioIdentity(), !req.keep_alive());
         const std::optional<std::string> name =
             staticFileName(std::string_view(req.target().data(), req.target().size()));
         std::optional<std::string> body;
@@ -370,9 +374,13 @@ StudioServer::StudioServer(StudioServerOptions server, StudioOptions session)
     if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
     if (!ec) acceptor.bind(endpoint, ec);
     if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
-    if (ec)
-        throw std::runtime_error("cannot listen on " + impl_->opt.address + ":" +
-                                 std::to_string(impl_->opt.port) + ": " + ec.message());
+    if (ec) {
+        const std::string why = "cannot listen on " + impl_->opt.address + ":" +
+                                std::to_string(impl_->opt.port) + ": " + ec.message();
+        // hippolyta-studio then looks for a Studio on that port (studio_launch.h).
+        if (ec == net::error::address_in_use) throw StudioPortInUse(why);
+        throw std::runtime_error(why);
+    }
     impl_->boundPort = acceptor.local_endpoint().port();
     const std::string port = std::to_string(impl_->boundPort);
     impl_->origins = {"http://127.0.0.1:" + port, "http://localhost:" + port,

@@ -22,7 +22,11 @@ for f in bin/hippolyta bin/hippolyta-match bin/hippolyta-book share/hippolyta/8x
          share/hippolyta/studio/studio.js share/man/man6/hippolyta.6.gz \
          share/man/man6/hippolyta-match.6.gz share/doc/hippolyta/README.md \
          share/doc/hippolyta/docs/levels.md share/doc/hippolyta/copyright \
-         share/doc/hippolyta/changelog.gz share/doc/hippolyta/changelog.Debian.gz; do
+         share/doc/hippolyta/changelog.gz share/doc/hippolyta/changelog.Debian.gz \
+         share/applications/hippolyta-studio.desktop \
+         share/icons/hicolor/scalable/apps/hippolyta-studio.svg \
+         share/icons/hicolor/48x48/apps/hippolyta-studio.png \
+         share/icons/hicolor/256x256/apps/hippolyta-studio.png; do
     [ -e "$p/$f" ] || fail "$f not installed"
 done
 /usr/bin/python3 "$source_dir/tests/install/doc_links.py" "$p/share/doc/hippolyta" \

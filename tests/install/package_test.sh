@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ctest: builds the Debian package from the build tree with CPack into OUT_DIR (kept there for
 # install.lintian) and checks its name, its control fields and its file list: the books, the
-# weights, the man pages, the docs, and Debian's copyright and changelog files.
+# weights, the man pages, the docs, and Debian's copyright and changelog files; and the Studio's
+# desktop launcher (desktop-file-validate, its command and icons in the package).
 #   package_test.sh BUILD_DIR DEB_VERSION OUT_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -11,6 +12,29 @@ command -v dpkg-deb >/dev/null || { echo "package_test: no dpkg-deb, skipped"; e
 fail() { echo "package_test: $*" >&2; exit 1; }
 rm -rf "$out"
 mkdir -p "$out"
+
+# The Studio in the desktop's Games menu: a valid launcher that runs the packaged program with
+# --open, in the background, and icons of the sizes their folders say.
+check_launcher() {  # TREE
+    local launcher=$1/usr/share/applications/hippolyta-studio.desktop
+    local icons=$1/usr/share/icons/hicolor
+    command -v desktop-file-validate >/dev/null || fail "no desktop-file-validate (apt-get" \
+        "install desktop-file-utils; tools/quickstart.sh test installs it)"
+    desktop-file-validate "$launcher" || fail "desktop-file-validate rejects the launcher"
+    grep -qx "Exec=hippolyta-studio --open" "$launcher" || fail "the launcher's Exec is not --open"
+    [ -x "$1/usr/games/hippolyta-studio" ] || fail "the launcher's program is not in /usr/games"
+    grep -qx "Terminal=false" "$launcher" || fail "the launcher opens a terminal"
+    grep -qx "Categories=Game;BoardGame;" "$launcher" || fail "the launcher is not in Games"
+    grep -qx "Icon=hippolyta-studio" "$launcher" || fail "the launcher's icon is not ours"
+    local size
+    for size in 48 256; do
+        file "$icons/${size}x$size/apps/hippolyta-studio.png" |
+            grep -q "PNG image data, $size x $size," ||
+            fail "the ${size}x$size icon is not a PNG of that size"
+    done
+    /usr/bin/python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' \
+        "$icons/scalable/apps/hippolyta-studio.svg" || fail "the SVG icon is not well-formed"
+}
 
 (cd "$build" && cpack -G DEB -B "$out/cpack" -D CPACK_OUTPUT_FILE_PREFIX="$out" \
     >"$out/cpack.log") || { cat "$out/cpack.log" >&2; fail "cpack failed"; }
@@ -31,7 +55,11 @@ for f in ./usr/games/hippolyta ./usr/games/hippolyta-match ./usr/games/hippolyta
          ./usr/share/hippolyta/hippolyta.weights ./usr/share/hippolyta/10x10.hpn \
          ./usr/share/man/man6/hippolyta.6.gz \
          ./usr/share/man/man6/hippolyta-book.6.gz $doc/README.md $doc/docs/matches.md \
-         $doc/copyright $doc/changelog.gz $doc/changelog.Debian.gz; do
+         $doc/copyright $doc/changelog.gz $doc/changelog.Debian.gz \
+         ./usr/share/applications/hippolyta-studio.desktop \
+         ./usr/share/icons/hicolor/scalable/apps/hippolyta-studio.svg \
+         ./usr/share/icons/hicolor/48x48/apps/hippolyta-studio.png \
+         ./usr/share/icons/hicolor/256x256/apps/hippolyta-studio.png; do
     grep -qx "$f" <<<"$files" || fail "$f not in the package"
 done
 
@@ -50,5 +78,6 @@ zcat "$tree/usr/share/doc/hippolyta/changelog.Debian.gz" | head -1 |
     grep -q "^hippolyta ($version) " || fail "changelog.Debian.gz does not start with $version"
 zcat "$tree/usr/share/man/man6/hippolyta.6.gz" | grep -q '^\.SH "GTP COMMANDS"' ||
     fail "hippolyta(6) has no GTP COMMANDS section"
+check_launcher "$tree"
 rm -rf "$tree"
 echo "package_test: ok ($(du -k "$deb" | cut -f1) KiB)"
