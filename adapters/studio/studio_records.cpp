@@ -136,6 +136,23 @@ json territoryJson(std::string_view dboard, int n) {
     return rows;
 }
 
+std::optional<Solved> parseSolve(std::string_view answer) {
+    std::istringstream in{std::string(answer)};
+    std::string word, move;
+    in >> word >> move;
+    if (word == "loss") return Solved{false, ""};
+    if (word == "win" && !move.empty()) return Solved{true, move};
+    return std::nullopt;
+}
+
+double territoryLead(const json& territory) {
+    double lead = 0;
+    for (const json& row : territory)
+        for (const json& v : row)
+            if (v.is_number()) lead += v.get<double>();
+    return lead;
+}
+
 json amazonsJson(const Position& pos) {
     json white = json::array(), black = json::array();
     const int n = pos.width();
