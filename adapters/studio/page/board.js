@@ -103,7 +103,7 @@ export class Board {
       }
     }
     this.layers = {};
-    for (const layer of ["territory", "marks", "pieces", "candidates", "pv", "focus"]) {
+    for (const layer of ["territory", "marks", "pieces", "explain", "candidates", "pv", "focus"]) {
       this.layers[layer] = el("g", { class: "layer-" + layer }, svg);
     }
   }
@@ -212,6 +212,25 @@ export class Board {
     const yc = y3 + CELL * 0.18;  // below the centre: a label may take the square's top
     el("path", { d: `M${x3 - d},${yc - d}L${x3 + d},${yc + d}M${x3 - d},${yc + d}L${x3 + d},${yc - d}`,
                  class: cls + "-cross" }, parent);
+  }
+
+  // A marked mistake explained: the move played (orange) and the better one (green), labelled;
+  // or a hint alone. Nulls clear the layer.
+  explain(played, better, label) {
+    const layer = this.layers.explain;
+    layer.replaceChildren();
+    for (const [move, cls] of [[played, "explain-played"], [better, "explain-better"]]) {
+      const m = move && parseMove(move);
+      if (!m) continue;
+      const g = el("g", { class: "explain " + cls, "data-move": move }, layer);
+      this.path(g, m, "ex");
+      if (cls === "explain-better" && label) {
+        const [x, y0] = this.centre(m.to);
+        const y = y0 - CELL / 2;
+        el("rect", { x: x - 22, y, width: 44, height: 16, rx: 4, class: "ex-label" }, g);
+        el("text", { x, y: y + 12, class: "ex-text" }, g).textContent = label;
+      }
+    }
   }
 
   // A principal variation drawn over the board: its moves numbered, in turn.
