@@ -129,8 +129,9 @@ void StudioSession::finishReviewPosition(const std::string& lastInfo) {
     reviewBest_.push_back(best);
     NodeData& here = data(reviewPly_);
     if (reviewTerritory_) here.lead = reviewTerritory_;
-    here.decided = reviewDecided_;
-    if (!reviewDecided_ && reviewSolved_)  // proven by the solver: the winner, no count
+    if (reviewDecided_)  // else what is known stays (the finished game's score)
+        here.decided = reviewDecided_;
+    else if (reviewSolved_)  // proven by the solver: the winner, no count
         here.decided =
             std::string(1, colorLetter(reviewSolved_->win ? stmSide : opposite(stmSide))) + "+";
     if (reviewPly_ >= 1) {
