@@ -191,3 +191,42 @@ TEST(StudioTree, TheLiveAnalysisStopsWhileNoPageWatches) {
     studio.session().setWatchers(1);
     EXPECT_NE(studio.tickUntil(analysed), nullptr);
 }
+
+// After the scripted game's 11th move Black's only winning move is b4-a3/b2 (the solver's,
+// found once by trying every legal move); its 12th move, f5-f4/e4, loses.
+TEST(StudioTree, AHintNamesTheOnlyWinningMoveAndTeachingTakesBackALosingOne) {
+    Studio studio({hippolytaEngine()});
+    loadScript(studio, 11);
+    studio.send({{"type", "hint"}});
+    const Json hint = studio.tickUntil([](const Json& m) { return m["type"] == "hint"; });
+    ASSERT_NE(hint, nullptr);
+    EXPECT_EQ(hint["move"], "b4-a3/b2");
+    EXPECT_EQ(hint["ply"], 11);
+    auto replies = studio.send({{"type", "teaching"}, {"on", true}, {"threshold", 0.1}});
+    ASSERT_EQ(errorIn(replies), nullptr);
+    EXPECT_EQ(studio.lastState()["teaching"], true);
+    studio.send({{"type", "play"}, {"move", "f5-f4/e4"}});
+    const Json verdict = studio.tickUntil([](const Json& m) { return m["type"] == "teach"; });
+    ASSERT_NE(verdict, nullptr);
+    EXPECT_EQ(verdict["taken_back"], true);
+    EXPECT_EQ(verdict["better"], "b4-a3/b2");
+    EXPECT_GT(verdict["loss"].get<double>(), 0.1);
+    EXPECT_EQ(studio.session().moves().size(), 11u);
+    // The winning move stands.
+    studio.send({{"type", "play"}, {"move", "b4-a3/b2"}});
+    const Json kept = studio.tickUntil([](const Json& m) { return m["type"] == "teach"; });
+    ASSERT_NE(kept, nullptr);
+    EXPECT_EQ(kept["taken_back"], false);
+    EXPECT_EQ(studio.session().moves().size(), 12u);
+}
+
+TEST(StudioTree, BadHintAndTeachingMessagesGetErrors) {
+    Studio studio({});
+    loadScript(studio, 4);
+    EXPECT_EQ(errorIn(studio.send({{"type", "hint"}}))["code"], "engine");
+    EXPECT_EQ(errorIn(studio.send({{"type", "teaching"}, {"threshold", 2}}))["code"],
+              "bad_message");
+    EXPECT_EQ(errorIn(studio.send({{"type", "teaching"}, {"on", "yes"}}))["code"], "bad_message");
+    EXPECT_EQ(errorIn(studio.send({{"type", "goto"}, {"node", "x"}}))["code"], "bad_message");
+    EXPECT_EQ(studio.lastState()["teaching"], false);
+}
