@@ -162,6 +162,10 @@ void StudioSession::onProgress(Role role, const EngineLink::Progress& p) {
         }
     } else if (job_ == Job::Live && analysedVersion_ == version_) {
         if (p.command == "final_score" && p.reply) return onFinalScore(*p.reply);
+        if (p.command == "amz-moves_left" && p.reply) {
+            if (p.reply->ok) data(ply_).movesLeft = p.reply->text.substr(0, 40);
+            return;
+        }
         if (p.command.rfind("amz-solve", 0) == 0 && p.reply) {
             liveSolved_ = p.reply->ok ? parseSolve(p.reply->text) : std::nullopt;
             const Color stm = shown().sideToMove();
@@ -345,6 +349,7 @@ void StudioSession::stepAnalysis() {
         const double t = options_.commandTimeout;
         e.sync(start_, movesTo(ply_), t);
         e.queue({"final_score", t, Want::Reply, {}});
+        e.queue({"amz-moves_left", t, Want::Reply, {}});
         if (!pos.isGameOver())
             e.queue({"amz-solve " + std::to_string(kSolveSeconds), t, Want::Reply, {}});
         e.queue({"amz-territory", t, Want::Reply, {}});
@@ -396,6 +401,7 @@ void StudioSession::onTerritory(const GtpReply& reply) {
         {"winrate", exact >= 0 ? Json(exact) : Json(nullptr)},
         {"lead", lead},
         {"decided", here.decided ? Json(*here.decided) : Json(nullptr)},
+        {"moves_left", here.movesLeft ? Json(*here.movesLeft) : Json(nullptr)},
         {"solved", liveSolved_ ? Json(liveSolved_->win ? "win" : "loss") : Json(nullptr)},
         {"candidates", candidates},
         {"territory", territory_}};

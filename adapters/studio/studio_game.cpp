@@ -325,6 +325,7 @@ Json StudioSession::reviewJson() const {
                           {"best", d.best},
                           {"best_line", d.bestLine},
                           {"decided", d.decided ? Json(*d.decided) : Json(nullptr)},
+                          {"moves_left", d.movesLeft ? Json(*d.movesLeft) : Json(nullptr)},
                           {"mark", mark}});
     }
     return review;

@@ -51,6 +51,7 @@ void StudioSession::startReviewPosition() {
         const double t = options_.commandTimeout;
         e.sync(start_, movesTo(reviewPly_), t);
         e.queue({"final_score", t, EngineLink::Want::Reply, {}});
+        e.queue({"amz-moves_left", t, EngineLink::Want::Reply, {}});
         e.queue({"amz-solve " + std::to_string(kSolveSeconds), t, EngineLink::Want::Reply, {}});
         e.queue({"amz-territory", t, EngineLink::Want::Reply, {}});
         e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
@@ -68,6 +69,10 @@ void StudioSession::onReviewProgress(const EngineLink::Progress& p) {
     if (p.command == "final_score") {
         if (p.reply && p.reply->ok && resultWinner(p.reply->text))
             reviewDecided_ = p.reply->text.substr(0, 12);
+        return;
+    }
+    if (p.command == "amz-moves_left") {
+        if (p.reply && p.reply->ok) data(reviewPly_).movesLeft = p.reply->text.substr(0, 40);
         return;
     }
     if (p.command.rfind("amz-solve", 0) == 0) {

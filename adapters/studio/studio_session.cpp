@@ -161,6 +161,7 @@ Json StudioSession::stateMessage() const {
             {"result", result_ ? Json(*result_) : Json(nullptr)},
             {"score", end.decided ? Json(*end.decided) : Json(nullptr)},
             {"decided", here.decided ? Json(*here.decided) : Json(nullptr)},
+            {"moves_left", here.movesLeft ? Json(*here.movesLeft) : Json(nullptr)},
             {"players", {{"white", players_[0]}, {"black", players_[1]}}},
             {"level", seconds_ ? Json(nullptr) : Json(level_)},
             {"seconds", seconds_ ? Json(*seconds_) : Json(nullptr)},

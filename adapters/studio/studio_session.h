@@ -92,14 +92,15 @@ class StudioSession {
     };
     // What is known of one node of the game tree (by node id).
     struct NodeData {
-        std::optional<double> winrate;       // White's view of the position after the node's move
-        std::optional<double> lead;          // White's expected territory lead, in squares
-        bool reviewed = false;               // the review below is filled in
-        std::optional<double> loss;          // win rate the move lost for its mover (0..1)
-        std::optional<double> leadLoss;      // squares of territory it lost for its mover
-        std::string best;                    // the engine's choice in the position before it
-        std::vector<std::string> bestLine;   // and its principal variation
-        std::optional<std::string> decided;  // final_score of the position: "W+11"
+        std::optional<double> winrate;         // White's view of the position after the node's move
+        std::optional<double> lead;            // White's expected territory lead, in squares
+        bool reviewed = false;                 // the review below is filled in
+        std::optional<double> loss;            // win rate the move lost for its mover (0..1)
+        std::optional<double> leadLoss;        // squares of territory it lost for its mover
+        std::string best;                      // the engine's choice in the position before it
+        std::vector<std::string> bestLine;     // and its principal variation
+        std::optional<std::string> decided;    // final_score of the position: "W+11"
+        std::optional<std::string> movesLeft;  // amz-moves_left once walled apart
     };
     enum class Role { White, Black, Analyst };
 

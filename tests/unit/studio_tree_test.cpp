@@ -147,6 +147,10 @@ TEST(StudioTree, AReviewNeverMakesUpAFigureForADecidedPosition) {
             // A decided position has its exact value: the winner's, 1 or 0.
             const double exact = r["decided"].get<std::string>()[0] == 'W' ? 1.0 : 0.0;
             EXPECT_EQ(r["winrate"], exact) << r;
+            // Walled apart and counted (W+N): the exact moves left are known too.
+            if (r["decided"].get<std::string>().size() > 2) {
+                EXPECT_TRUE(r["moves_left"].is_string()) << r;
+            }
             // A move between two positions decided for the same side lost nothing.
             if (!decidedBefore.is_null() &&
                 decidedBefore.get<std::string>()[0] == r["decided"].get<std::string>()[0]) {

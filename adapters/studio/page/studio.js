@@ -247,7 +247,11 @@ function statusLine() {
 function positionFigures() {
   const s = studio.state;
   const decided = (studio.analysis && studio.analysis.decided) || s.decided;
-  if (decided) return ` — decided: ${decided[0] === "W" ? "White" : "Black"} wins (${decided})`;
+  const left = (studio.analysis && studio.analysis.moves_left) || s.moves_left;
+  if (decided) {
+    return ` — decided: ${decided[0] === "W" ? "White" : "Black"} wins (${decided})` +
+      (left ? `; moves left: ${left.replace(/(\d+) (black)/, "$1, $2")}` : "");
+  }
   const parts = [];
   if (studio.winrates.has(s.ply)) parts.push(`White ${(100 * studio.winrates.get(s.ply)).toFixed(1)}%`);
   if (studio.leads.has(s.ply)) parts.push(`${formatLead(studio.leads.get(s.ply))}`);
@@ -351,6 +355,7 @@ function renderMoveList() {
 function reviewTitle(r) {
   const pct = (v) => (typeof v === "number" ? `${(100 * v).toFixed(1)}%` : "unknown");
   let text = r.decided ? `decided: ${r.decided}` : `White ${pct(r.winrate)}`;
+  if (r.moves_left) text += ` (moves left: ${r.moves_left})`;
   text += `, loss ${pct(r.loss)}`;
   if (typeof r.lead_loss === "number") text += ` and ${r.lead_loss.toFixed(1)} squares`;
   if (typeof r.lead === "number") text += `; ${formatLead(r.lead)}`;
