@@ -97,9 +97,10 @@ void StudioSession::showLine(int node) {
 }
 
 void StudioSession::lineChanged(int ply) {
+    if (reviewing_) sendProgress(true);  // the review was of the other line: it ends here
+    reviewing_ = false;
     moves_ = tree_.movesOf(line_);
     ply_ = ply;
-    reviewing_ = false;
     if (const auto it = results_.find(line_.back()); it != results_.end())
         setResult(it->second);
     else if (last().isGameOver())

@@ -142,7 +142,7 @@ function hint(message) {
 }
 
 function progress(message) {
-  const done = message.done >= message.total;
+  const done = message.done >= message.total || !!message.cancelled;
   $("progress-box").hidden = done;
   $("review-cancel").hidden = done;
   $("progress").max = Math.max(1, message.total);
