@@ -172,6 +172,7 @@ class StudioSession {
     void stepCoach();
     void onCoachProgress(const EngineLink::Progress& p);
     void finishCoach(const Candidate* best);
+    int coachTarget() const;
     void startReviewPosition();
     void onReviewProgress(const EngineLink::Progress& p);
     void finishReviewPosition(const std::string& lastInfo);
@@ -239,6 +240,7 @@ class StudioSession {
     bool teaching_ = false;
     double teachThreshold_ = 0.10;
     std::string coachInfo_;
+    int coachNode_ = -1;  // the node whose position the coach's search is of
     std::optional<Solved> coachSolved_;
 
     bool reviewing_ = false;

@@ -63,13 +63,10 @@ void StudioSession::stepCoach() {
         return;
     }
     if (!ready(Role::Analyst)) return;
-    Pending* p = teach_ ? &*teach_ : hint_ ? &*hint_ : nullptr;
-    if (!p) return;
     if (job_ == Job::Live || job_ == Job::Review) stopAnalyst();
     if (job_ != Job::Idle) return;
-    // The teaching check searches the position before the move, then the one after it.
-    const bool teaching = teach_.has_value();  // the check goes before any hint
-    const int node = teaching && !p->before ? tree_.nodes[p->node].parent : p->node;
+    const int node = coachTarget();
+    if (node < 0) return;
     std::vector<int> path;
     for (int n = node; n > 0; n = tree_.nodes[n].parent)
         path.push_back(n);
@@ -90,11 +87,19 @@ void StudioSession::stepCoach() {
                      std::to_string(kInterval),
                  options_.commandTimeout, Want::Stream, kCoachSeconds});
         job_ = Job::Coach;
+        coachNode_ = node;
         coachInfo_.clear();
         coachSolved_.reset();
     } catch (const EngineFailure& f) {
         failed(Role::Analyst, f);
     }
+}
+
+// The node whose position the hint or the teaching check needs searched next; -1 for none. The
+// check goes before any hint, and searches the position before the move, then the one after.
+int StudioSession::coachTarget() const {
+    if (teach_) return teach_->before ? teach_->node : tree_.nodes[teach_->node].parent;
+    return hint_ ? hint_->node : -1;
 }
 
 void StudioSession::onCoachProgress(const EngineLink::Progress& p) {
@@ -109,6 +114,7 @@ void StudioSession::onCoachProgress(const EngineLink::Progress& p) {
     const std::size_t lastLine = text.rfind('\n');
     const std::string tail = lastLine == std::string::npos ? text : text.substr(lastLine + 1);
     if (tail.rfind("info", 0) == 0) coachInfo_ = tail;
+    if (coachNode_ != coachTarget()) return;  // another move came meanwhile: searched anew
     std::vector<Candidate> candidates = parseAnalysisLine(coachInfo_);
     if (coachSolved_) {  // proven: the exact value, and the winning move where there is one
         Candidate proven;
