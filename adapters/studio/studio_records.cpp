@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "engine/core/notation.h"
-#include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
 
 namespace hippolyta {
@@ -52,26 +51,6 @@ GameRecord readMoveList(std::string_view text, int size) {
         pos.makeMove(m);
     }
     return record;
-}
-
-std::string writeSgfWithComments(const GameRecord& record,
-                                 const std::vector<std::string>& comments) {
-    std::string sgf = writeSgf(record);
-    // The root has no ';' inside its values here (no root comment, plain names); every move
-    // node after PL[.] starts ";W[" or ";B[".
-    std::size_t at = sgf.find("PL[");
-    for (std::size_t i = 0; i < comments.size() && at != std::string::npos; ++i) {
-        at = sgf.find(';', at);
-        if (at == std::string::npos) break;
-        const std::size_t close = sgf.find(']', at);
-        if (close == std::string::npos) break;
-        at = close + 1;
-        if (comments[i].empty()) continue;
-        const std::string value = "C[" + sgfEscape(comments[i]) + "]";
-        sgf.insert(at, value);
-        at += value.size();
-    }
-    return sgf;
 }
 
 std::vector<Candidate> parseAnalysisLine(std::string_view line) {

@@ -1,5 +1,5 @@
-// Pure text work for the Studio: games in and out (a pasted move list, SGF with the review as
-// comments) and the engine's analysis answers turned into the page's JSON. No I/O.
+// Pure text work for the Studio: a pasted move list read, the fields of the page's messages, and
+// the engine's answers (analysis, territory, solver) turned into the page's JSON. No I/O.
 #pragma once
 
 #include <chrono>
@@ -19,11 +19,6 @@ namespace hippolyta {
 // results ignored, played from the standard start of `size`. Throws RecordError saying which
 // move is bad or illegal.
 GameRecord readMoveList(std::string_view text, int size);
-
-// writeSgf() with comment C[...] after each move that has a non-empty comment (comments[i] for
-// move i; a shorter vector leaves the rest bare).
-std::string writeSgfWithComments(const GameRecord& record,
-                                 const std::vector<std::string>& comments);
 
 // One candidate of amz-analyze: the fields of `info move M visits N winrate W ... pv ...`.
 struct Candidate {
