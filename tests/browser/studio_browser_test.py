@@ -373,6 +373,8 @@ def play_game(page, work, server):
     state = page.js(STATE)
     page.wait("document.getElementById('game-status').textContent.startsWith('Game over')",
               "the game over line")
+    page.wait("document.getElementById('game-status').textContent.includes('territory')",
+              "the game's territory score in the game over line")
     page.screenshot(os.path.join(work, "play.png"))
     latency = [float(v) for v in page.js("document.body.dataset.latency || ''").split(",") if v]
     if len(latency) < moves - 2:  # the typed move is not timed, nor a last move the engine
