@@ -45,6 +45,8 @@ void StudioSession::startReviewPosition() {
     reviewTerritory_.reset();
     reviewSolved_.reset();
     reviewRetries_ = 0;
+    reviewFallback_.clear();
+    reviewFallbackAsked_ = false;
     if (pos.isGameOver()) return finishReviewPosition("");
     try {
         EngineLink& e = link(Role::Analyst);
@@ -85,6 +87,14 @@ void StudioSession::onReviewProgress(const EngineLink::Progress& p) {
                 territoryLead(territoryJson(p.reply->text, positionAt(reviewPly_).width()));
         return;
     }
+    if (p.command.rfind("reg_genmove", 0) == 0) {  // the move of a lost position
+        if (!p.reply) return;
+        job_ = Job::Idle;
+        std::string move = p.reply->ok ? p.reply->text.substr(0, 40) : "";
+        std::transform(move.begin(), move.end(), move.begin(), ::tolower);
+        if (move != "resign") reviewFallback_ = move;
+        return finishReviewPosition(reviewLastInfo_);
+    }
     if (!p.lines.empty()) reviewLastInfo_ = p.lines.back();
     if (!p.reply) return;
     job_ = Job::Idle;
@@ -105,6 +115,23 @@ void StudioSession::onReviewProgress(const EngineLink::Progress& p) {
         job_ = Job::Review;
         return;
     }
+    // A proven loss has no line and the solver names no move: the side to move's move is then
+    // the engine's quick choice (level 3 weighs each move by its territory, no search).
+    const bool lost =
+        (reviewSolved_ && !reviewSolved_->win) ||
+        (reviewDecided_ && resultWinner(*reviewDecided_) != positionAt(reviewPly_).sideToMove());
+    if (reviewLastInfo_.empty() && lost && !reviewFallbackAsked_) {
+        reviewFallbackAsked_ = true;
+        const double t = options_.commandTimeout;
+        links_[2]->queue({"amz-level 3", t, EngineLink::Want::Nothing, {}});
+        links_[2]->queue(
+            {std::string("reg_genmove ") + sideName(positionAt(reviewPly_).sideToMove()),
+             t,
+             EngineLink::Want::Reply,
+             {}});
+        job_ = Job::Review;
+        return;
+    }
     finishReviewPosition(reviewLastInfo_);
 }
 
@@ -120,6 +147,7 @@ void StudioSession::finishReviewPosition(const std::string& lastInfo) {
     if (!candidates.empty()) best = {candidates[0].move, candidates[0].pv};
     if (reviewSolved_ && reviewSolved_->win && (best.first.empty() || !reviewDecided_))
         best = {reviewSolved_->move, {reviewSolved_->move}};  // the proven move
+    if (best.first.empty() && !reviewFallback_.empty()) best = {reviewFallback_, {reviewFallback_}};
     if (pos.isGameOver())
         stm = 0;  // a side that cannot move has lost
     else if (reviewDecided_)

@@ -253,6 +253,8 @@ class StudioSession {
     std::optional<double> reviewTerritory_;     // White's lead from its amz-territory
     std::optional<Solved> reviewSolved_;        // amz-solve's answer for it
     int reviewRetries_ = 0;                     // searches of it again that gave no line
+    std::string reviewFallback_;                // a lost position's move (reg_genmove)
+    bool reviewFallbackAsked_ = false;
     EngineLink::Clock::time_point reviewStart_;
     std::string reviewLastInfo_;
 };

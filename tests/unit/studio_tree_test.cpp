@@ -158,6 +158,9 @@ TEST(StudioTree, AReviewNeverMakesUpAFigureForADecidedPosition) {
                 EXPECT_TRUE(r["mark"].is_null()) << r;
             }
         }
+        // Every move's position before it had moves: the engine's choice there is named, a lost
+        // position's too.
+        EXPECT_FALSE(r["best"].get<std::string>().empty()) << r;
         if (r["loss"].is_null()) {
             EXPECT_TRUE(r["mark"].is_null()) << r;
         }
