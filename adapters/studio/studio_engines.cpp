@@ -28,21 +28,40 @@ void StudioSession::tick() {
         service(role);
     const Color toMove = last().sideToMove();
     const Role player = toMove == Color::White ? Role::White : Role::Black;
-    if (!thinking_ && !result_ && !reviewing_ && ply_ == static_cast<int>(moves_.size()) &&
-        engineSide(toMove) && !gaveUp_[index(toMove)] && ready(player))
+    if (!thinking_ && !result_ && !reviewing_ && !teach_ &&
+        ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) && !gaveUp_[index(toMove)] &&
+        ready(player))
         startMove(toMove);
-    if (reviewing_)
+    if (teach_ || hint_)
+        stepCoach();
+    else if (reviewing_)
         stepReview();
-    else if (analysisOn_ && !thinking_)
+    else if (analysisOn_ && !thinking_ && watchers_ > 0)
         stepAnalysis();
-    else if (job_ != Job::Idle)
+    else if (job_ == Job::Live || job_ == Job::Review)
         stopAnalyst();
+    if (result_ && job_ == Job::Idle && scoredNode_ != line_.back()) stepScore();
+}
+
+// The score of a finished game (final_score: the winner's territory), asked once per line end.
+void StudioSession::stepScore() {
+    if (gaveUp_[2] || !ready(Role::Analyst) || options_.engines.empty()) return;
+    try {
+        EngineLink& e = link(Role::Analyst);
+        e.sync(start_, moves_, options_.commandTimeout);
+        e.queue({"final_score", options_.commandTimeout, Want::Reply, {}});
+        scoredNode_ = line_.back();
+        job_ = Job::Score;
+    } catch (const EngineFailure& f) {
+        failed(Role::Analyst, f);
+    }
 }
 
 bool StudioSession::active() const {
     const Color toMove = last().sideToMove();
-    return thinking_ || job_ != Job::Idle || reviewing_ || analysisOn_ || clockRunning_ ||
-           restarting_[0] || restarting_[1] || restarting_[2] ||
+    // The live analysis needs no close watch: its lines wake the loop.
+    return thinking_ || job_ == Job::Review || job_ == Job::Coach || reviewing_ || teach_ ||
+           hint_ || clockRunning_ || restarting_[0] || restarting_[1] || restarting_[2] ||
            (!result_ && ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) &&
             !gaveUp_[index(toMove)]);
 }
@@ -132,7 +151,29 @@ void StudioSession::onProgress(Role role, const EngineLink::Progress& p) {
         if (thinking_ == side && p.reply) onMove(side, p);
     } else if (job_ == Job::Review) {
         onReviewProgress(p);
+    } else if (job_ == Job::Coach) {
+        onCoachProgress(p);
+    } else if (job_ == Job::Score) {
+        if (!p.reply) return;
+        job_ = Job::Idle;
+        if (p.reply->ok && resultWinner(p.reply->text)) {
+            data_[scoredNode_].decided = p.reply->text.substr(0, 12);
+            broadcastState();
+        }
     } else if (job_ == Job::Live && analysedVersion_ == version_) {
+        if (p.command == "final_score" && p.reply) return onFinalScore(*p.reply);
+        if (p.command == "amz-moves_left" && p.reply) {
+            if (p.reply->ok) data(ply_).movesLeft = p.reply->text.substr(0, 40);
+            return;
+        }
+        if (p.command.rfind("amz-solve", 0) == 0 && p.reply) {
+            liveSolved_ = p.reply->ok ? parseSolve(p.reply->text) : std::nullopt;
+            const Color stm = shown().sideToMove();
+            if (liveSolved_ && !data(ply_).decided)
+                data(ply_).decided =
+                    std::string(1, colorLetter(liveSolved_->win ? stm : opposite(stm))) + "+";
+            return;
+        }
         if (p.command == "amz-territory" && p.reply) return onTerritory(*p.reply);
         onAnalysisLines(p.lines);
         if (p.reply) job_ = Job::Idle;  // it ended by itself; the position stays analysed
@@ -307,6 +348,10 @@ void StudioSession::stepAnalysis() {
         const Position pos = shown();
         const double t = options_.commandTimeout;
         e.sync(start_, movesTo(ply_), t);
+        e.queue({"final_score", t, Want::Reply, {}});
+        e.queue({"amz-moves_left", t, Want::Reply, {}});
+        if (!pos.isGameOver())
+            e.queue({"amz-solve " + std::to_string(kSolveSeconds), t, Want::Reply, {}});
         e.queue({"amz-territory", t, Want::Reply, {}});
         if (!pos.isGameOver())
             e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
@@ -315,23 +360,53 @@ void StudioSession::stepAnalysis() {
                      Want::Stream,
                      {}});
         analysedVersion_ = version_;
+        liveSolved_.reset();
         job_ = Job::Live;
     } catch (const EngineFailure& f) {
         failed(Role::Analyst, f);
     }
 }
 
+// A decided position (final_score answers): its value is exact, whatever the search says.
+void StudioSession::onFinalScore(const GtpReply& reply) {
+    if (!reply.ok || !resultWinner(reply.text)) return;
+    data(ply_).decided = reply.text.substr(0, 12);
+    noteWinrate(ply_, *resultWinner(reply.text) == Color::White ? 1.0 : 0.0);
+}
+
 void StudioSession::onTerritory(const GtpReply& reply) {
     const Position pos = shown();
     territory_ = territoryJson(reply.text, pos.width());
+    const double lead = territoryLead(territory_);
+    NodeData& here = data(ply_);
+    here.lead = lead;
+    double exact = -1;  // White's exact value where the position is decided, else -1
+    if (here.decided)
+        exact = resultWinner(*here.decided) == Color::White ? 1 : 0;
+    else if (pos.isGameOver())
+        exact = whiteView(0, pos.sideToMove());
+    else if (liveSolved_)
+        exact = whiteView(liveSolved_->win ? 1 : 0, pos.sideToMove());
+    Json candidates = Json::array();
+    if (liveSolved_ && liveSolved_->win)  // the search prints nothing for a proven position
+        candidates.push_back({{"move", liveSolved_->move},
+                              {"visits", 0},
+                              {"winrate", 1.0},
+                              {"pv", {liveSolved_->move}},
+                              {"proven", true}});
     lastAnalysis_ = {
         {"type", "analysis"},
         {"ply", ply_},
         {"to_move", sideName(pos.sideToMove())},
-        {"winrate", pos.isGameOver() ? Json(whiteView(0, pos.sideToMove())) : Json(nullptr)},
-        {"candidates", Json::array()},
+        {"winrate", exact >= 0 ? Json(exact) : Json(nullptr)},
+        {"lead", lead},
+        {"decided", here.decided ? Json(*here.decided) : Json(nullptr)},
+        {"moves_left", here.movesLeft ? Json(*here.movesLeft) : Json(nullptr)},
+        {"solved", liveSolved_ ? Json(liveSolved_->win ? "win" : "loss") : Json(nullptr)},
+        {"candidates", candidates},
         {"territory", territory_}};
     send_(Recipients::all(), lastAnalysis_);
+    if (exact >= 0) noteWinrate(ply_, exact);
     if (pos.isGameOver()) job_ = Job::Idle;  // nothing to analyse
 }
 
@@ -340,7 +415,11 @@ void StudioSession::onAnalysisLines(const std::vector<std::string>& lines) {
     const std::vector<Candidate> candidates = parseAnalysisLine(lines.back());
     if (candidates.empty()) return;
     failures_[2] = 0;
-    const double white = whiteView(candidates[0].winrate, shown().sideToMove());
+    const std::optional<std::string>& decided = data(ply_).decided;
+    const Color stm = shown().sideToMove();
+    const double white = decided       ? (resultWinner(*decided) == Color::White ? 1.0 : 0.0)
+                         : liveSolved_ ? whiteView(liveSolved_->win ? 1 : 0, stm)
+                                       : whiteView(candidates[0].winrate, stm);
     lastAnalysis_["candidates"] = candidatesJson(candidates, kMaxCandidates);
     lastAnalysis_["winrate"] = white;
     send_(Recipients::all(), lastAnalysis_);

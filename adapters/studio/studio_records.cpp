@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "engine/core/notation.h"
-#include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
 
 namespace hippolyta {
@@ -52,26 +51,6 @@ GameRecord readMoveList(std::string_view text, int size) {
         pos.makeMove(m);
     }
     return record;
-}
-
-std::string writeSgfWithComments(const GameRecord& record,
-                                 const std::vector<std::string>& comments) {
-    std::string sgf = writeSgf(record);
-    // The root has no ';' inside its values here (no root comment, plain names); every move
-    // node after PL[.] starts ";W[" or ";B[".
-    std::size_t at = sgf.find("PL[");
-    for (std::size_t i = 0; i < comments.size() && at != std::string::npos; ++i) {
-        at = sgf.find(';', at);
-        if (at == std::string::npos) break;
-        const std::size_t close = sgf.find(']', at);
-        if (close == std::string::npos) break;
-        at = close + 1;
-        if (comments[i].empty()) continue;
-        const std::string value = "C[" + sgfEscape(comments[i]) + "]";
-        sgf.insert(at, value);
-        at += value.size();
-    }
-    return sgf;
 }
 
 std::vector<Candidate> parseAnalysisLine(std::string_view line) {
@@ -134,6 +113,23 @@ json territoryJson(std::string_view dboard, int n) {
     }
     if (static_cast<int>(rows.size()) != n) throw std::runtime_error("territory is not n x n");
     return rows;
+}
+
+std::optional<Solved> parseSolve(std::string_view answer) {
+    std::istringstream in{std::string(answer)};
+    std::string word, move;
+    in >> word >> move;
+    if (word == "loss") return Solved{false, ""};
+    if (word == "win" && !move.empty()) return Solved{true, move};
+    return std::nullopt;
+}
+
+double territoryLead(const json& territory) {
+    double lead = 0;
+    for (const json& row : territory)
+        for (const json& v : row)
+            if (v.is_number()) lead += v.get<double>();
+    return lead;
 }
 
 json amazonsJson(const Position& pos) {

@@ -1,9 +1,11 @@
-// Pure text work for the Studio: games in and out (a pasted move list, SGF with the review as
-// comments) and the engine's analysis answers turned into the page's JSON. No I/O.
+// Pure text work for the Studio: a pasted move list read, the fields of the page's messages, and
+// the engine's answers (analysis, territory, solver) turned into the page's JSON. No I/O.
 #pragma once
 
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,11 +19,6 @@ namespace hippolyta {
 // results ignored, played from the standard start of `size`. Throws RecordError saying which
 // move is bad or illegal.
 GameRecord readMoveList(std::string_view text, int size);
-
-// writeSgf() with comment C[...] after each move that has a non-empty comment (comments[i] for
-// move i; a shorter vector leaves the rest bare).
-std::string writeSgfWithComments(const GameRecord& record,
-                                 const std::vector<std::string>& comments);
 
 // One candidate of amz-analyze: the fields of `info move M visits N winrate W ... pv ...`.
 struct Candidate {
@@ -38,6 +35,20 @@ nlohmann::json candidatesJson(const std::vector<Candidate>& candidates, std::siz
 // first). Throws std::runtime_error when it is not an n x n map.
 nlohmann::json territoryJson(std::string_view dboard, int n);
 
+// amz-solve's answer for the side to move: `win MOVE` (won, by MOVE) or `loss`; nothing for
+// `unknown ...` or anything else.
+struct Solved {
+    bool win = false;
+    std::string move;  // the winning move; empty for a loss
+};
+std::optional<Solved> parseSolve(std::string_view answer);
+// The solver's time on each position the Studio looks at, before any search: a position it
+// proves has its exact value (the search prints no line for one).
+constexpr double kSolveSeconds = 0.2;
+
+// White's expected territory lead in squares: the sum of a territoryJson() map.
+double territoryLead(const nlohmann::json& territory);
+
 // The amazons and arrows of a position: {"white":[...],"black":[...]} and [...].
 nlohmann::json amazonsJson(const Position& pos);
 nlohmann::json arrowsJson(const Position& pos);
@@ -48,6 +59,19 @@ const char* sideName(Color c);
 double whiteView(double stmWinrate, Color stm);
 // Seconds since t on the steady clock.
 double secondsSince(std::chrono::steady_clock::time_point t);
+
+// The field `key` of the message `m` as T, `fallback` when absent or null; a wrong type throws
+// std::invalid_argument naming the field.
+template <typename T>
+T messageField(const nlohmann::json& m, const char* key, T fallback) {
+    const auto it = m.find(key);
+    if (it == m.end() || it->is_null()) return fallback;
+    try {
+        return it->get<T>();
+    } catch (const std::exception&) {
+        throw std::invalid_argument(std::string("field '") + key + "' has the wrong type");
+    }
+}
 
 // Nesting deeper than `maxDepth` arrays and objects (outside strings): refused before parsing.
 bool nestedDeeperThan(std::string_view text, int maxDepth);

@@ -68,6 +68,17 @@ class StudioInbox {
         if (--pending_[item.first] == 0) pending_.erase(item.first);
         return item;
     }
+    // The number of pages connected changed: the session's thread is told at once.
+    void setPages(int pages) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pages_ = pages;
+        woken_ = true;
+        ready_.notify_one();
+    }
+    int pages() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return pages_;
+    }
     // An engine wrote something: the session's thread takes it now, not at its next tick.
     void wake() {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -91,6 +102,7 @@ class StudioInbox {
     std::map<int, std::size_t> pending_;
     bool stopping_ = false;
     bool woken_ = false;
+    int pages_ = 0;
 };
 
 class WsConnection;
@@ -111,9 +123,13 @@ struct StudioServer::Impl {
     bool originAllowed(const std::string& origin) const;
     int add(const std::shared_ptr<WsConnection>& c) {
         clients[nextClient] = c;
+        inbox.setPages(static_cast<int>(clients.size()));
         return nextClient++;
     }
-    void remove(int id) { clients.erase(id); }
+    void remove(int id) {
+        clients.erase(id);
+        inbox.setPages(static_cast<int>(clients.size()));
+    }
     void deliver(const Recipients& to, const Text& text);
     void sessionLoop();
     void shutdownNetwork();
@@ -326,6 +342,7 @@ void StudioServer::Impl::deliver(const Recipients& to, const Text& text) {
         const std::shared_ptr<WsConnection> c = it->second.lock();
         if (!c) {
             it = clients.erase(it);
+            inbox.setPages(static_cast<int>(clients.size()));
             continue;
         }
         if (to.includes(it->first)) c->send(text);
@@ -343,9 +360,12 @@ void StudioServer::Impl::sessionLoop() {
         net::post(ioc, [this, to, text] { deliver(to, text); });
     };
     StudioSession session(sessionOptions, send, [this] { inbox.wake(); });
+    // Engines' output and the pages' messages wake the loop; with nothing that has a deadline
+    // running it sleeps up to a second between ticks.
     while (!inbox.stopping()) {
-        const auto wait = std::chrono::milliseconds(session.active() ? 5 : 100);
+        const auto wait = std::chrono::milliseconds(session.active() ? 5 : 1000);
         if (auto item = inbox.pop(wait)) session.handle(item->first, item->second);
+        session.setWatchers(inbox.pages());
         session.tick();
     }
     session.shutdown();

@@ -2,6 +2,7 @@
 #include "adapters/studio/studio_session.h"
 
 #include <cmath>
+#include <ctime>
 
 #include "adapters/studio/studio_records.h"
 #include "engine/core/notation.h"
@@ -15,27 +16,19 @@ namespace {
 
 constexpr int kMaxJsonDepth = 16;  // deeper JSON is refused unread
 
-// The field `key` of `m` as T, `fallback` when absent; a wrong type is the client's error.
-template <typename T>
-T field(const Json& m, const char* key, T fallback) {
-    const auto it = m.find(key);
-    if (it == m.end() || it->is_null()) return fallback;
-    try {
-        return it->get<T>();
-    } catch (const std::exception&) {
-        throw std::invalid_argument(std::string("field '") + key + "' has the wrong type");
-    }
-}
-
 }  // namespace
 
 StudioSession::StudioSession(StudioOptions options, Sender send, std::function<void()> wake)
     : options_(std::move(options)), send_(std::move(send)), wake_(std::move(wake)) {
-    setGame(Position::start(), {});
+    setGame(Position::start(), MoveTree{});
 }
 
 StudioSession::~StudioSession() {
     shutdown();
+}
+
+void StudioSession::setWatchers(int pages) {
+    watchers_ = pages;
 }
 
 void StudioSession::handle(int client, const std::string& text) {
@@ -72,7 +65,7 @@ void StudioSession::handle(int client, const std::string& text) {
 }
 
 void StudioSession::dispatch(int client, const Json& m) {
-    const std::string type = field<std::string>(m, "type", "");
+    const std::string type = messageField<std::string>(m, "type", "");
     const Json id = m.contains("id") ? m["id"] : Json(nullptr);
     if (type == "hello") {
         sendHello(client, id);
@@ -94,8 +87,14 @@ void StudioSession::dispatch(int client, const Json& m) {
         onResign(m);
     else if (type == "goto")
         onGoto(m);
+    else if (type == "play_line")
+        onPlayLine(m);
+    else if (type == "hint")
+        onHint();
+    else if (type == "teaching")
+        onTeaching(m);
     else if (type == "analysis")
-        analysisOn_ = field<bool>(m, "on", true);
+        analysisOn_ = messageField<bool>(m, "on", true);
     else if (type == "load_sgf" || type == "load_moves")
         onLoad(m, type == "load_sgf");
     else if (type == "review")
@@ -144,21 +143,6 @@ Json StudioSession::stateMessage() const {
     Json moves = Json::array();
     for (Move m : moves_)
         moves.push_back(formatMove(m, start_.width()));
-    Json winrates = Json::array();
-    for (const std::optional<double>& w : winrates_)
-        winrates.push_back(w ? Json(*w) : Json(nullptr));
-    Json review = Json::array();
-    for (const ReviewEntry& r : review_) {
-        const Json mark = r.loss >= kBlunderLoss   ? Json("blunder")
-                          : r.loss >= kMistakeLoss ? Json("mistake")
-                                                   : Json(nullptr);
-        review.push_back({{"ply", r.ply},
-                          {"move", moves[r.ply - 1]},
-                          {"winrate", r.winrate},
-                          {"loss", r.loss},
-                          {"best", r.best},
-                          {"mark", mark}});
-    }
     Json clock = nullptr;
     if (clockMain_)
         clock = {{"main", *clockMain_},
@@ -166,12 +150,18 @@ Json StudioSession::stateMessage() const {
                  {"white", clockLeft(Color::White)},
                  {"black", clockLeft(Color::Black)},
                  {"running", clockRunning_ ? Json(sideName(*clockRunning_)) : Json(nullptr)}};
+    const NodeData& here = data(static_cast<std::size_t>(ply_));
+    const NodeData& end = data(moves_.size());
+    const Json graph = graphJson();
     return {{"type", "state"},
             {"size", start_.width()},
             {"moves", moves},
             {"ply", ply_},
             {"to_move", sideName(pos.sideToMove())},
             {"result", result_ ? Json(*result_) : Json(nullptr)},
+            {"score", end.decided ? Json(*end.decided) : Json(nullptr)},
+            {"decided", here.decided ? Json(*here.decided) : Json(nullptr)},
+            {"moves_left", here.movesLeft ? Json(*here.movesLeft) : Json(nullptr)},
             {"players", {{"white", players_[0]}, {"black", players_[1]}}},
             {"level", seconds_ ? Json(nullptr) : Json(level_)},
             {"seconds", seconds_ ? Json(*seconds_) : Json(nullptr)},
@@ -182,32 +172,37 @@ Json StudioSession::stateMessage() const {
             {"thinking", thinking_ ? Json(sideName(*thinking_)) : Json(nullptr)},
             {"engine_seconds", lastMoveSeconds_},
             {"analysis", analysisOn_},
-            {"review", review},
-            {"winrates", winrates},
+            {"review", reviewJson()},
+            {"branches", branchesJson()},
+            {"node", line_[ply_]},
+            {"winrates", graph["winrates"]},
+            {"leads", graph["leads"]},
+            {"teaching", teaching_},
+            {"teaching_threshold", teachThreshold_},
             {"reviewing", reviewing_}};
 }
 
 void StudioSession::onNewGame(const Json& m) {
-    const int size = field<int>(m, "size", 10);
+    const int size = messageField<int>(m, "size", 10);
     if (size < 4 || size > 11) throw ClientError{"bad_message", "size must be 4..11"};
-    std::string players[2] = {field<std::string>(m, "white", "human"),
-                              field<std::string>(m, "black", "human")};
+    std::string players[2] = {messageField<std::string>(m, "white", "human"),
+                              messageField<std::string>(m, "black", "human")};
     for (const std::string& p : players)
         if (p != "human" && (p.rfind("engine:", 0) != 0 || !specNamed(p.substr(7))))
             throw ClientError{"bad_message", "unknown player '" + p.substr(0, 40) +
                                                  "' (human or engine:NAME of the engines)"};
-    const int level = field<int>(m, "level", 5);
+    const int level = messageField<int>(m, "level", 5);
     if (level < 1 || level > 10) throw ClientError{"bad_message", "level must be 1..10"};
     std::optional<double> seconds;
     if (m.contains("seconds") && !m["seconds"].is_null()) {
-        seconds = field<double>(m, "seconds", 1.0);
+        seconds = messageField<double>(m, "seconds", 1.0);
         if (!(*seconds >= 0.1 && *seconds <= 600))
             throw ClientError{"bad_message", "seconds must be 0.1..600"};
     }
     std::optional<double> main, increment;
     if (m.contains("clock") && m["clock"].is_object()) {
-        main = field<double>(m["clock"], "main", 300.0);
-        increment = field<double>(m["clock"], "increment", 0.0);
+        main = messageField<double>(m["clock"], "main", 300.0);
+        increment = messageField<double>(m["clock"], "increment", 0.0);
         if (!(*main > 0 && *main <= 86400 && *increment >= 0 && *increment <= 3600))
             throw ClientError{"bad_message", "clock main must be 0..86400 s, increment 0..3600 s"};
     }
@@ -221,97 +216,20 @@ void StudioSession::onNewGame(const Json& m) {
     seconds_ = seconds;
     clockMain_ = main;
     clockIncrement_ = increment;
-    setGame(Position::start(size), {});
-}
-
-void StudioSession::onPlay(const Json& m) {
-    const std::string text = field<std::string>(m, "move", "");
-    if (result_ && ply_ == static_cast<int>(moves_.size()))
-        throw ClientError{"game_over", "the game is over (" + *result_ + ")"};
-    const Position pos = shown();
-    if (engineSide(pos.sideToMove()) && ply_ == static_cast<int>(moves_.size()))
-        throw ClientError{"not_your_turn", std::string("it is the engine's turn (") +
-                                               sideName(pos.sideToMove()) + ")"};
-    Move move;
-    try {
-        move = parseMove(text, pos.width());
-    } catch (const NotationError& e) {
-        throw ClientError{"illegal_move", e.what()};
-    }
-    if (!pos.isLegal(move)) throw ClientError{"illegal_move", "illegal move " + text.substr(0, 40)};
-    cutAtShown();
-    applyMove(move);
-}
-
-void StudioSession::onUndo() {
-    if (ply_ != static_cast<int>(moves_.size())) cutAtShown();
-    if (moves_.empty()) throw ClientError{"bad_message", "nothing to undo"};
-    cancelThinking();
-    reviewing_ = false;
-    const bool againstEngine = engineSide(Color::White) != engineSide(Color::Black);
-    std::vector<Move> moves = moves_;
-    moves.pop_back();
-    // Against an engine, back to the human's turn.
-    while (againstEngine && !moves.empty()) {
-        Position pos = start_;
-        for (Move m : moves)
-            pos.makeMove(m);
-        if (!engineSide(pos.sideToMove())) break;
-        moves.pop_back();
-    }
-    switchClock(clockRunning_);  // banks the time used so far
-    const auto left = std::make_pair(clockLeft_[0], clockLeft_[1]);
-    std::vector<std::optional<double>> graph = winrates_;
-    setGame(start_, std::move(moves));
-    graph.resize(moves_.size() + 1);
-    winrates_ = graph;           // the plies kept keep their win rates
-    clockLeft_[0] = left.first;  // taking back does not give time back
-    clockLeft_[1] = left.second;
+    setGame(Position::start(size), MoveTree{});
 }
 
 void StudioSession::onResign(const Json& m) {
     if (result_) throw ClientError{"game_over", "the game is over (" + *result_ + ")"};
-    const Color loser =
-        m.contains("color") ? parseColor(field<std::string>(m, "color", "")) : last().sideToMove();
+    const Color loser = m.contains("color") ? parseColor(messageField<std::string>(m, "color", ""))
+                                            : last().sideToMove();
     cancelThinking();
     setResult(std::string(1, colorLetter(opposite(loser))) + "+R");
-}
-
-void StudioSession::onGoto(const Json& m) {
-    const int ply = field<int>(m, "ply", 0);
-    if (ply < 0 || ply > static_cast<int>(moves_.size()))
-        throw ClientError{"bad_message", "ply must be 0.." + std::to_string(moves_.size())};
-    ply_ = ply;
     changed();
 }
 
-void StudioSession::onLoad(const Json& m, bool sgf) {
-    const std::string text = field<std::string>(m, sgf ? "sgf" : "text", "");
-    if (text.size() > options_.maxRecordBytes)
-        throw ClientError{"too_large", "the record is over " +
-                                           std::to_string(options_.maxRecordBytes / 1024) + " KiB"};
-    const int size = field<int>(m, "size", 10);
-    if (!sgf && (size < 4 || size > 11)) throw ClientError{"bad_message", "size must be 4..11"};
-    const GameRecord record = sgf ? readSgf(text) : readMoveList(text, size);
-    // The Studio's games alternate from the start position's side to move.
-    Position pos = record.start;
-    for (std::size_t i = 0; i < record.moves.size(); ++i) {
-        if (i < record.movers.size() && record.movers[i] != pos.sideToMove())
-            throw ClientError{"bad_record", "move " + std::to_string(i + 1) +
-                                                " is out of turn (two moves of one colour)"};
-        pos.makeMove(record.moves[i]);
-    }
-    cancelThinking();
-    reviewing_ = false;
-    players_[0] = players_[1] = "human";
-    clockMain_.reset();
-    setGame(record.start, record.moves);
-    if (!result_ && !record.result.empty() && resultWinner(record.result))
-        setResult(record.result.substr(0, 8));
-}
-
 void StudioSession::onReview(const Json& m) {
-    const double seconds = field<double>(m, "seconds", 1.0);
+    const double seconds = messageField<double>(m, "seconds", 1.0);
     if (!(seconds >= 0.1 && seconds <= 60))
         throw ClientError{"bad_message", "seconds must be 0.1..60"};
     if (options_.engines.empty() || gaveUp_[2])
@@ -320,112 +238,12 @@ void StudioSession::onReview(const Json& m) {
     reviewSeconds_ = seconds;
     reviewPly_ = 0;
     reviewStm_.clear();
+    reviewLead_.clear();
     reviewBest_.clear();
-    review_.clear();
+    for (std::size_t ply = 1; ply < line_.size(); ++ply)
+        data(ply).reviewed = false;
     reviewStart_ = EngineLink::Clock::now();
     reviewLastInfo_.clear();
-}
-
-Json StudioSession::saveSgf() const {
-    GameRecord record;
-    record.start = start_;
-    Position pos = start_;
-    for (Move m : moves_) {
-        record.addMove(m, pos.sideToMove());
-        pos.makeMove(m);
-    }
-    record.whiteName = players_[0];
-    record.blackName = players_[1];
-    record.result = result_.value_or("");
-    record.application = "Hippolyta Studio";
-    std::vector<std::string> comments(moves_.size());
-    for (const ReviewEntry& r : review_) {
-        char text[160];
-        std::snprintf(text, sizeof text, "win rate (White) %.1f%%, loss %.1f%%%s", 100 * r.winrate,
-                      100 * r.loss,
-                      r.loss >= kBlunderLoss   ? ", blunder"
-                      : r.loss >= kMistakeLoss ? ", mistake"
-                                               : "");
-        comments[r.ply - 1] = text + (r.best.empty() ? "" : "; best " + r.best);
-    }
-    return {{"type", "sgf"},
-            {"sgf", writeSgfWithComments(record, comments)},
-            {"filename", "hippolyta-studio.sgf"}};
-}
-
-// The game.
-
-Position StudioSession::shown() const {
-    Position pos = start_;
-    for (int i = 0; i < ply_; ++i)
-        pos.makeMove(moves_[i]);
-    return pos;
-}
-
-Position StudioSession::last() const {
-    Position pos = start_;
-    for (Move m : moves_)
-        pos.makeMove(m);
-    return pos;
-}
-
-void StudioSession::setGame(const Position& start, std::vector<Move> moves) {
-    winrates_.clear();
-    start_ = start;
-    moves_ = std::move(moves);
-    ply_ = static_cast<int>(moves_.size());
-    result_.reset();
-    review_.clear();
-    if (clockMain_) {
-        clockLeft_[0] = clockLeft_[1] = *clockMain_;
-        clockRunning_.reset();
-        switchClock(last().sideToMove());
-    } else {
-        clockRunning_.reset();
-    }
-    if (last().isGameOver())
-        setResult(std::string(1, colorLetter(opposite(last().sideToMove()))) + "+");
-    changed();
-}
-
-void StudioSession::cutAtShown() {
-    if (ply_ == static_cast<int>(moves_.size())) return;
-    cancelThinking();
-    moves_.resize(ply_);
-    result_.reset();
-    review_.clear();
-    reviewing_ = false;
-    if (clockMain_) switchClock(last().sideToMove());
-}
-
-void StudioSession::applyMove(Move m) {
-    const Color mover = last().sideToMove();
-    moves_.push_back(m);
-    ply_ = static_cast<int>(moves_.size());
-    review_.clear();
-    reviewing_ = false;
-    if (clockMain_) {
-        switchClock(opposite(mover));
-        clockLeft_[index(mover)] += *clockIncrement_;
-    }
-    if (last().isGameOver()) setResult(std::string(1, colorLetter(mover)) + "+");
-    changed();
-}
-
-void StudioSession::changed() {
-    ++version_;
-    winrates_.resize(moves_.size() + 1);  // a cut game drops the plies it lost
-}
-
-void StudioSession::noteWinrate(std::size_t ply, double white) {
-    if (ply >= winrates_.size()) return;
-    winrates_[ply] = white;
-    send_(Recipients::all(), {{"type", "winrate"}, {"ply", ply}, {"winrate", white}});
-}
-
-void StudioSession::setResult(const std::string& result) {
-    result_ = result;
-    switchClock(std::nullopt);
 }
 
 bool StudioSession::engineSide(Color c) const {

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -15,7 +16,9 @@
 #include <vector>
 
 #include "adapters/studio/engine_link.h"
+#include "adapters/studio/studio_records.h"
 #include "engine/core/position.h"
+#include "engine/core/records/game_record.h"
 
 namespace hippolyta {
 
@@ -71,9 +74,13 @@ class StudioSession {
     bool active() const;
     // Quits every engine (the server's last call).
     void shutdown();
+    // How many pages are connected: with none, the live analysis stops (it starts again when
+    // one comes back), so that no engine searches for nobody.
+    void setWatchers(int pages);
 
     // For tests and the measurements.
     const std::vector<Move>& moves() const { return moves_; }
+    const MoveTree& tree() const { return tree_; }
     std::optional<std::string> result() const { return result_; }
     int enginePid(Color side) const;
     int analystPid() const;
@@ -83,11 +90,17 @@ class StudioSession {
     struct ClientError {
         std::string code, message;
     };
-    struct ReviewEntry {
-        int ply;
-        double winrate;  // White's view after the move
-        double loss;
-        std::string best;
+    // What is known of one node of the game tree (by node id).
+    struct NodeData {
+        std::optional<double> winrate;         // White's view of the position after the node's move
+        std::optional<double> lead;            // White's expected territory lead, in squares
+        bool reviewed = false;                 // the review below is filled in
+        std::optional<double> loss;            // win rate the move lost for its mover (0..1)
+        std::optional<double> leadLoss;        // squares of territory it lost for its mover
+        std::string best;                      // the engine's choice in the position before it
+        std::vector<std::string> bestLine;     // and its principal variation
+        std::optional<std::string> decided;    // final_score of the position: "W+11"
+        std::optional<std::string> movesLeft;  // amz-moves_left once walled apart
     };
     enum class Role { White, Black, Analyst };
 
@@ -97,6 +110,7 @@ class StudioSession {
     void onUndo();
     void onResign(const Json& m);
     void onGoto(const Json& m);
+    void onPlayLine(const Json& m);
     void onLoad(const Json& m, bool sgf);
     void onReview(const Json& m);
     Json saveSgf() const;
@@ -106,16 +120,28 @@ class StudioSession {
     void broadcastState(int client = -1, const Json& id = nullptr);
     Json enginesMessage() const;
 
-    // The game.
+    // The game (studio_game.cpp): a tree of moves, one line of it shown.
     Position shown() const;
     Position last() const;
-    void setGame(const Position& start, std::vector<Move> moves);
+    void setGame(const Position& start, MoveTree tree);
+    // Shows the line through `node` (its first children after it), at `node`'s ply.
+    void showLine(int node);
+    // line_ changed: the moves, the result and the clock follow; `ply` is shown.
+    void lineChanged(int ply);
+    static std::string reviewComment(const NodeData& d);
+    // Plays `m` at the shown ply: on at the line's end, else as a variation (or the line's
+    // own next move, which is only a step forward).
     void applyMove(Move m);
-    void cutAtShown();
     void changed();  // the game or the shown ply changed
     void setResult(const std::string& result);
+    NodeData& data(std::size_t ply);
+    const NodeData& data(std::size_t ply) const;
     // Records White's win rate at `ply` for the graph and tells the pages.
     void noteWinrate(std::size_t ply, double white);
+    Json reviewJson() const;
+    Json branchesJson() const;
+    Json graphJson() const;
+    std::string fileName() const;
     bool engineSide(Color c) const;
     // The clock.
     double clockLeft(Color c) const;
@@ -134,8 +160,19 @@ class StudioSession {
     void onMove(Color side, const EngineLink::Progress& p);
     void stepAnalysis();
     void onTerritory(const GtpReply& reply);
+    void onFinalScore(const GtpReply& reply);
     void onAnalysisLines(const std::vector<std::string>& lines);
     void stepReview();
+    void stepScore();
+    // Hints and teaching mode (studio_teach.cpp).
+    void onHint();
+    void onTeaching(const Json& m);
+    void sendHint(const std::string& move, double winrate);
+    void teachAfter(Move played);
+    void stepCoach();
+    void onCoachProgress(const EngineLink::Progress& p);
+    void finishCoach(const Candidate* best);
+    int coachTarget() const;
     void startReviewPosition();
     void onReviewProgress(const EngineLink::Progress& p);
     void finishReviewPosition(const std::string& lastInfo);
@@ -154,14 +191,19 @@ class StudioSession {
     std::function<void()> wake_;
 
     Position start_ = Position::start();
-    std::vector<Move> moves_;
+    MoveTree tree_;
+    std::vector<NodeData> data_;  // by node id
+    std::vector<int> line_;       // the nodes of the line shown, from the start (node 0)
+    std::vector<Move> moves_;     // the moves of line_
     int ply_ = 0;
-    std::optional<std::string> result_;
+    std::optional<std::string> result_;            // of the line shown
+    std::map<int, std::string> results_;           // by the node a line ends with
+    std::string date_;                             // the game's date, for the record
     std::string players_[2] = {"human", "human"};  // "human" or "engine:NAME"
     int level_ = 5;
     std::optional<double> seconds_;
-    unsigned version_ = 0;                         // changes with the game or the shown ply
-    std::vector<std::optional<double>> winrates_;  // White's, by ply, for the graph
+    unsigned version_ = 0;  // changes with the game or the shown ply
+    int watchers_ = 1;      // pages connected
 
     std::optional<double> clockMain_, clockIncrement_;
     double clockLeft_[2] = {0, 0};
@@ -176,19 +218,43 @@ class StudioSession {
 
     double lastMoveSeconds_ = 0;  // the last engine move's time, genmove written to reply
 
-    enum class Job { Idle, Live, Review };  // what the analyst's amz-analyze is for
+    enum class Job { Idle, Live, Review, Score, Coach };  // what the analyst's work is for
     Job job_ = Job::Idle;
     bool analysisOn_ = false;
     unsigned analysedVersion_ = ~0u;
     Json territory_;
     Json lastAnalysis_;
+    std::optional<Solved> liveSolved_;  // amz-solve's answer for the position analysed
+    int scoredNode_ = -1;               // the line end whose final_score was asked
+
+    // A hint asked for, or a move of the human's being checked in teaching mode.
+    struct Pending {
+        unsigned version;
+        int node;  // the hint's position; the move checked
+        Move move;
+        std::optional<double> before;  // the mover's best value before the move
+        std::string better;            // the best move there
+    };
+    static constexpr double kCoachSeconds = 0.5;
+    std::optional<Pending> hint_, teach_;
+    bool teaching_ = false;
+    double teachThreshold_ = 0.10;
+    std::string coachInfo_;
+    int coachNode_ = -1;  // the node whose position the coach's search is of
+    std::optional<Solved> coachSolved_;
 
     bool reviewing_ = false;
     double reviewSeconds_ = 1.0;
     std::size_t reviewPly_ = 0;
-    std::vector<double> reviewStm_;  // side to move's win rate at each ply reviewed
-    std::vector<std::string> reviewBest_;
-    std::vector<ReviewEntry> review_;
+    std::vector<std::optional<double>> reviewStm_;   // side to move's, at each ply reviewed
+    std::vector<std::optional<double>> reviewLead_;  // White's lead, at each ply reviewed
+    std::vector<std::pair<std::string, std::vector<std::string>>> reviewBest_;  // move, line
+    std::optional<std::string> reviewDecided_;  // final_score of the position under review
+    std::optional<double> reviewTerritory_;     // White's lead from its amz-territory
+    std::optional<Solved> reviewSolved_;        // amz-solve's answer for it
+    int reviewRetries_ = 0;                     // searches of it again that gave no line
+    std::string reviewFallback_;                // a lost position's move (reg_genmove)
+    bool reviewFallbackAsked_ = false;
     EngineLink::Clock::time_point reviewStart_;
     std::string reviewLastInfo_;
 };

@@ -3,7 +3,7 @@
 (--remote-debugging-pipe: commands on fd 3, answers on fd 4, NUL-separated JSON; stdlib only).
 
   - starts hippolyta-studio on a free port (--port 0) and opens the page at the URL it prints;
-  - plays a whole 6x6 game as White against the engine by clicking squares (amazon,
+  - plays a whole 6x6 game as White against the engine at level 5 by clicking squares (amazon,
     destination, arrow), checking at each step that the page highlights legal targets and that
     the server accepts every clicked move (the first move typed in the move box, the second
     entered with the arrow keys and Enter on the board);
@@ -16,9 +16,17 @@
     amazon in: the engine's evaluation falls from 0.73 to 0.08 for White), runs the whole-game
     analysis and checks that the move list marks that move, and that the saved SGF carries the
     analysis as comments;
+  - the learning views (studio_learning_checks.py): the game just played reviewed, its first
+    mistake explained with the better move drawn and the territory it cost, the better line
+    tried as a variation; a variation by clicks at ply 4, played on, saved and read back with
+    both lines; a reload in the middle of a review brings the graph back whole; a game that ends
+    decided reviewed with exact figures (never 50%) and no mistake marked between decided plies;
+    a hint and teaching mode on a position whose only winning move is known; every page closed
+    with Analysis on stops the analysis (in the engine's command log) and a page back starts it;
   - prints the median time from the click completing a move to the engine's reply drawn, less
     the engine's thinking time (measured by the page, body[data-latency]).
-Screenshots go to WORK (play.png, analysis.png, variation.png, review.png).
+Screenshots go to WORK (play.png, analysis.png, variation.png, review.png, mistake.png,
+branches.png, hint.png, teaching.png, view.png).
   usage: studio_browser_test.py BIN_DIR SOURCE_DIR WORK_DIR
 Exits 77 (ctest: skipped) when Chromium is not installed."""
 
@@ -164,6 +172,17 @@ class Browser:
             self.process.kill()
 
 
+def wait_for(condition, what, timeout=30.0):
+    """Polls a condition of this process's own (a file, a process) until it holds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    fail(f"timed out waiting for {what}")
+    return False
+
+
 def start_server(bin_dir, work):
     log = open(os.path.join(work, "server.log"), "wb")
     server = subprocess.Popen([os.path.join(bin_dir, "hippolyta-studio"), "--port", "0"],
@@ -184,7 +203,7 @@ def new_game(page):
     page.js("""(() => {
         const set = (id, v) => { document.getElementById(id).value = v; };
         set('ng-size', 6); set('ng-white', 'human'); set('ng-black', 'engine:hippolyta');
-        document.getElementById('ng-by-seconds').checked = true; set('ng-seconds', 0.1);
+        document.getElementById('ng-by-level').checked = true; set('ng-level', 5);
         document.getElementById('ng-clock').checked = false; })()""")
     page.click("#ng-start")
     page.wait(f"{STATE} && {STATE}.size === 6 && {STATE}.moves.length === 0 && !{STATE}.result"
@@ -354,6 +373,8 @@ def play_game(page, work, server):
     state = page.js(STATE)
     page.wait("document.getElementById('game-status').textContent.startsWith('Game over')",
               "the game over line")
+    page.wait("document.getElementById('game-status').textContent.includes('territory')",
+              "the game's territory score in the game over line")
     page.screenshot(os.path.join(work, "play.png"))
     latency = [float(v) for v in page.js("document.body.dataset.latency || ''").split(",") if v]
     if len(latency) < moves - 2:  # the typed move is not timed, nor a last move the engine
@@ -414,6 +435,7 @@ def review(page, source, work):
 
 
 def main():
+    import studio_learning_checks as learning  # noqa: E402 (it imports this module)
     if len(sys.argv) != 4:
         sys.exit("usage: studio_browser_test.py BIN_DIR SOURCE_DIR WORK_DIR")
     bin_dir, source, work = (os.path.abspath(a) for a in sys.argv[1:])
@@ -430,8 +452,18 @@ def main():
         page.wait(f"document.body && document.body.dataset.connected === 'true' && window.studio && {STATE}",
                   "the page to connect")
         play_game(page, work, server)
+        plies = len(page.js(f"{STATE}.moves"))
         check_reconnect(page)
+        if learning.review_played_game(page, plies):
+            learning.explain_first_mistake(page, work, "mistake-played.png")
         review(page, source, work)
+        learning.explain_first_mistake(page, work, "mistake.png")
+        learning.branch_and_reload(page, work, source)
+        learning.reload_mid_review(page, source)
+        learning.decided_review(page, source)
+        learning.hint_and_teaching(page, source, work)
+        learning.comfort_view(page, work)
+        learning.analysis_stops_unwatched(bin_dir, work)
         if page.console:
             fail(f"script errors in the page: {page.console}")
     finally:

@@ -32,7 +32,11 @@ TEST(StudioRecords, ReadsMoveListsInAnyNotationWithNumbers) {
 TEST(StudioRecords, WritesCommentsAfterTheirMovesAndStaysReadable) {
     GameRecord r = readMoveList("b1-a1/b1 e6-d6/c6 a1-f6/d4", 6);
     r.whiteName = "human";
-    const std::string sgf = writeSgfWithComments(r, {"first ] odd", "", "third"});
+    MoveTree tree = treeOfRecord(r);
+    const std::vector<int> line = tree.mainLine();
+    tree.nodes[line[1]].comment = "first ] odd";
+    tree.nodes[line[3]].comment = "third";
+    const std::string sgf = writeSgfTree(r, tree);
     EXPECT_NE(sgf.find("C[first \\] odd]"), std::string::npos) << sgf;
     EXPECT_NE(sgf.find("C[third]"), std::string::npos) << sgf;
     EXPECT_EQ(sgf.find("C[]"), std::string::npos) << sgf;

@@ -103,7 +103,7 @@ export class Board {
       }
     }
     this.layers = {};
-    for (const layer of ["territory", "marks", "pieces", "candidates", "pv", "focus"]) {
+    for (const layer of ["territory", "marks", "pieces", "explain", "candidates", "pv", "focus"]) {
       this.layers[layer] = el("g", { class: "layer-" + layer }, svg);
     }
   }
@@ -179,20 +179,34 @@ export class Board {
     layer.replaceChildren();
     const shown = (list || []).slice(0, 5).map((c, rank) => ({ c, rank, m: parseMove(c.move) }))
       .filter((d) => d.m);
-    const stacked = new Map();
-    const offsets = new Map(shown.map((d) => {
-      const n = stacked.get(d.m.shot) || 0;
-      stacked.set(d.m.shot, n + 1);
+    // Labels that share a shot square take the slots of a 2 x 2 grid in it (narrower when more
+    // than two share it); an amazon move that several candidates share is drawn once, by the
+    // best of them, so that the labels stay readable.
+    const atShot = new Map();
+    const slot = new Map(shown.map((d) => {
+      const n = atShot.get(d.m.shot) || 0;
+      atShot.set(d.m.shot, n + 1);
       return [d.rank, n];
     }));
+    const pathOwner = new Map();
+    for (const d of shown) {
+      const key = d.m.from + d.m.to;
+      if (!pathOwner.has(key)) pathOwner.set(key, d.rank);
+    }
     for (const { c, rank, m } of shown.reverse()) {
       const g = el("g", { class: "candidate" + (rank === 0 ? " best" : ""), "data-move": c.move,
-                          "data-rank": rank, tabindex: 0 }, layer);
-      this.path(g, m, "cand");
-      const [x, y0] = this.centre(m.shot);
-      const y = y0 - CELL / 2 + 21 * (offsets.get(rank) % 2);
-      const label = el("g", { class: "cand-label" }, g);
-      el("rect", { x: x - 20, y, width: 40, height: 20, rx: 4 }, label);
+                          "data-rank": rank, tabindex: 0,
+                          "aria-label": `candidate ${c.move}, ${(100 * c.winrate).toFixed(0)}%, ${c.visits} visits` }, layer);
+      if (pathOwner.get(m.from + m.to) === rank) this.path(g, m, "cand");
+      else this.shot(g, m, "cand");
+      const [xc, y0] = this.centre(m.shot);
+      const n = slot.get(rank) % 4;
+      const crowded = atShot.get(m.shot) > 2;
+      const width = crowded ? 23 : 40;
+      const x = crowded ? xc - CELL / 4 + (n >= 2 ? CELL / 2 : 0) : xc;
+      const y = y0 - CELL / 2 + 21 * (n % 2) + 3;
+      const label = el("g", { class: "cand-label" + (crowded ? " small" : "") }, g);
+      el("rect", { x: x - width / 2, y, width, height: 20, rx: 4 }, label);
       el("text", { x, y: y + 9 }, label).textContent = (100 * c.winrate).toFixed(0) + "%";
       el("text", { x, y: y + 18, class: "visits" }, label).textContent = c.visits;
       g.addEventListener("mouseenter", () => onHover(c));
@@ -202,16 +216,41 @@ export class Board {
     }
   }
 
-  path(parent, m, cls) {
-    const [x1, y1] = this.centre(m.from);
+  // Only the arrow's part of a move: the shot line from the destination and the cross.
+  shot(parent, m, cls) {
     const [x2, y2] = this.centre(m.to);
     const [x3, y3] = this.centre(m.shot);
-    el("line", { x1, y1, x2, y2, class: cls + "-path", "marker-end": "url(#head)" }, parent);
     el("line", { x1: x2, y1: y2, x2: x3, y2: y3, class: cls + "-shot" }, parent);
     const d = CELL * 0.16;
     const yc = y3 + CELL * 0.18;  // below the centre: a label may take the square's top
     el("path", { d: `M${x3 - d},${yc - d}L${x3 + d},${yc + d}M${x3 - d},${yc + d}L${x3 + d},${yc - d}`,
                  class: cls + "-cross" }, parent);
+  }
+
+  path(parent, m, cls) {
+    const [x1, y1] = this.centre(m.from);
+    const [x2, y2] = this.centre(m.to);
+    el("line", { x1, y1, x2, y2, class: cls + "-path", "marker-end": "url(#head)" }, parent);
+    this.shot(parent, m, cls);
+  }
+
+  // A marked mistake explained: the move played (orange) and the better one (green), labelled;
+  // or a hint alone. Nulls clear the layer.
+  explain(played, better, label) {
+    const layer = this.layers.explain;
+    layer.replaceChildren();
+    for (const [move, cls] of [[played, "explain-played"], [better, "explain-better"]]) {
+      const m = move && parseMove(move);
+      if (!m) continue;
+      const g = el("g", { class: "explain " + cls, "data-move": move }, layer);
+      this.path(g, m, "ex");
+      if (cls === "explain-better" && label) {
+        const [x, y0] = this.centre(m.to);
+        const y = y0 - CELL / 2;
+        el("rect", { x: x - 22, y, width: 44, height: 16, rx: 4, class: "ex-label" }, g);
+        el("text", { x, y: y + 12, class: "ex-text" }, g).textContent = label;
+      }
+    }
   }
 
   // A principal variation drawn over the board: its moves numbered, in turn.

@@ -1,4 +1,5 @@
-// The win-rate graph: White's win rate after each ply (0..1), the mistakes and blunders marked,
+// The win-rate graph: White's win rate after each ply (0..1), White's expected territory lead
+// (dashed, scaled to the largest lead, the middle line at 0), the mistakes and blunders marked,
 // the current ply as a vertical line. Clicking a point asks to go to that ply.
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -29,8 +30,9 @@ export class WinrateGraph {
   plyOf(x) { return ((x - PAD) / (W - 2 * PAD)) * Math.max(1, this.plies); }
   y(winrate) { return PAD + (1 - winrate) * (H - 2 * PAD); }
 
-  // winrates: Map ply -> White's win rate; marks: Map ply -> "mistake" | "blunder".
-  draw(plies, current, winrates, marks) {
+  // winrates: Map ply -> White's win rate; marks: Map ply -> "mistake" | "blunder";
+  // leads: Map ply -> White's lead in squares.
+  draw(plies, current, winrates, marks, leads = new Map()) {
     this.plies = plies;
     const svg = this.svg;
     svg.replaceChildren();
@@ -46,6 +48,15 @@ export class WinrateGraph {
         el("circle", { cx: this.x(ply), cy: this.y(wr), r: 2, class: "wr-point" }, svg);
       }
     }
+    const leadPoints = [...leads.entries()].filter(([ply]) => ply <= plies).sort((a, b) => a[0] - b[0]);
+    if (leadPoints.length) {
+      const most = Math.max(1, ...leadPoints.map(([, l]) => Math.abs(l)));
+      const d = leadPoints.map(([ply, l], i) =>
+        `${i ? "L" : "M"}${this.x(ply).toFixed(1)},${this.y(0.5 + l / (2 * most)).toFixed(1)}`);
+      el("path", { d: d.join(""), class: "lead-line" }, svg);
+      el("text", { x: W - PAD, y: PAD + 8, class: "lead-scale" }, svg).textContent = `lead ±${most.toFixed(0)}`;
+    }
+    svg.dataset.leads = leadPoints.length;
     for (const [ply, mark] of marks) {
       if (ply > plies) continue;
       const wr = winrates.has(ply) ? winrates.get(ply) : 0.5;

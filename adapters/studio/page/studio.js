@@ -4,6 +4,8 @@
 import { Board, occupied, queenReach } from "./board.js";
 import { Connection } from "./connection.js";
 import { WinrateGraph } from "./graph.js";
+import { comfort, moveSound, setComfort } from "./comfort.js";
+import { formatLead, renderMoveList } from "./movelist.js";
 
 const $ = (id) => document.getElementById(id);
 const other = (colour) => (colour === "white" ? "black" : "white");
@@ -13,7 +15,8 @@ const studio = {
   engines: [],
   analysis: null,     // the last analysis message for the shown ply
   entry: [],          // the squares of the move being entered: amazon, destination
-  winrates: new Map(),  // ply -> White's win rate, from winrate messages and the review
+  winrates: new Map(),  // ply -> White's win rate, from the state (the server keeps them) and winrate messages
+  leads: new Map(),     // ply -> White's expected territory lead in squares
   latency: [],        // ms from a click completing a move to the reply drawn, thinking excluded
   pending: null,      // the timing of the move just clicked
   stateAt: 0,         // performance.now() when the last state arrived (for the clocks)
@@ -39,6 +42,8 @@ function receive(message) {
     case "analysis": return analysis(message);
     case "winrate": return winrate(message);
     case "progress": return progress(message);
+    case "hint": return hint(message);
+    case "teach": return teach(message);
     case "sgf": return download(message);
     case "engine": return engineStatus(message);
     case "error": return serverError(message);
@@ -97,39 +102,47 @@ function newState(state) {
     if (!studio.analysis || studio.analysis.ply !== state.ply) studio.analysis = null;
   }
   if (!state.analysis) studio.analysis = null;
-  if (previous && (previous.size !== state.size || state.moves.length < previous.moves.length ||
-      !sameStart(previous.moves, state.moves))) {
-    studio.winrates.clear();
-  }
-  for (const r of state.review || []) if (typeof r.winrate === "number") studio.winrates.set(r.ply, r.winrate);
+  if (studio.hint && (studio.hint.ply !== state.ply || studio.hint.node !== state.node)) studio.hint = null;
+  // The server holds the graph's figures for the line shown: taken whole from every state.
+  studio.winrates.clear();
+  studio.leads.clear();
+  (state.winrates || []).forEach((w, ply) => { if (typeof w === "number") studio.winrates.set(ply, w); });
+  (state.leads || []).forEach((l, ply) => { if (typeof l === "number") studio.leads.set(ply, l); });
+  if (!previous || previous.size !== state.size) $("moves-size").value = state.size;
   timeMove(state);
+  if (previous && state.moves.length > previous.moves.length && state.ply === state.moves.length) moveSound();
   render();
   const p = studio.pending;
   if (p && p.echo === undefined && state.moves.length === p.drawnPly - 1) p.echo = performance.now() - p.click;
   if (p && p.drawnPly === state.moves.length) finishTiming();
 }
 
-function sameStart(a, b) {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function analysis(message) {
   if (!studio.state || message.ply !== studio.state.ply) return;
   studio.analysis = message;
   if (typeof message.winrate === "number") studio.winrates.set(message.ply, message.winrate);
+  if (typeof message.lead === "number") studio.leads.set(message.ply, message.lead);
   renderAnalysis();
   renderGraph();
+  $("game-status").textContent = statusLine();
 }
 
 function winrate(message) {
   studio.winrates.set(message.ply, message.winrate);
+  if (typeof message.lead === "number") studio.leads.set(message.ply, message.lead);
   renderGraph();
 }
 
+function hint(message) {
+  if (!studio.state || message.ply !== studio.state.ply) return;
+  studio.hint = message;
+  renderExplanation();
+  highlightEntry();
+  if (!message.move) $("hint").textContent = "No hint: every move loses";
+}
+
 function progress(message) {
-  const done = message.done >= message.total;
+  const done = message.done >= message.total || !!message.cancelled;
   $("progress-box").hidden = done;
   $("review-cancel").hidden = done;
   $("progress").max = Math.max(1, message.total);
@@ -187,18 +200,23 @@ function render() {
   renderBoard();
   renderAnalysis();
   renderPlayers();
-  renderMoveList();
+  renderMoveList(studio.state, send);
   renderGraph();
   $("analysis-toggle").checked = !!state.analysis;
   $("ply-counter").textContent = `ply ${state.ply} / ${state.moves.length}`;
   $("review-cancel").hidden = !state.reviewing;
   $("review-start").disabled = !!state.reviewing || state.moves.length === 0;
   const turn = humanTurn();
-  $("resign").disabled = !!state.result || !turn;
-  $("undo").disabled = state.moves.length === 0;
-  $("move-input").disabled = !turn;
-  $("move-submit").disabled = !turn;
+  $("resign").disabled = !!state.result || !turn || state.moves.length === 0;
+  $("undo").disabled = state.ply === 0;
+  $("move-input").disabled = !canEnter();
+  $("move-submit").disabled = !canEnter();
+  $("hint-button").disabled = !canEnter() || !!state.result && state.ply === state.moves.length;
+  $("teaching-toggle").checked = !!state.teaching;
+  const first = (state.review || []).find((r) => r.mark);
+  $("first-mistake").disabled = !first;
   $("game-status").textContent = statusLine();
+  renderExplanation();
 }
 
 // The board alone (a click of a move being entered redraws no more than this).
@@ -218,23 +236,48 @@ function renderBoard() {
 
 function statusLine() {
   const s = studio.state;
-  if (s.result) return `Game over: ${describeResult(s.result)}`;
+  const figures = positionFigures();
+  if (s.result && s.ply === s.moves.length) return `Game over: ${describeResult(s.result, s.score)}`;
   if (s.thinking) return `${s.thinking} is thinking…`;
-  if (s.ply < s.moves.length) return `Reviewing ply ${s.ply} of ${s.moves.length}`;
+  if (s.ply < s.moves.length) return `Reviewing ply ${s.ply} of ${s.moves.length}${figures}`;
   const who = s.players && s.players[s.to_move];
-  return `${s.to_move} to move${who && who !== "human" ? ` (${who.replace("engine:", "")})` : ""}`;
+  return `${s.to_move} to move${who && who !== "human" ? ` (${who.replace("engine:", "")})` : ""}${figures}`;
 }
 
-function describeResult(result) {
+// The shown position's figures: who is decided to win, else White's win rate and lead.
+function positionFigures() {
+  const s = studio.state;
+  const decided = (studio.analysis && studio.analysis.decided) || s.decided;
+  const left = (studio.analysis && studio.analysis.moves_left) || s.moves_left;
+  if (decided) {
+    return ` — decided: ${decided[0] === "W" ? "White" : "Black"} wins (${decided})` +
+      (left ? `; moves left: ${left.replace(/(\d+) (black)/, "$1, $2")}` : "");
+  }
+  const parts = [];
+  if (studio.winrates.has(s.ply)) parts.push(`White ${(100 * studio.winrates.get(s.ply)).toFixed(1)}%`);
+  if (studio.leads.has(s.ply)) parts.push(`${formatLead(studio.leads.get(s.ply))}`);
+  return parts.length ? ` — ${parts.join(", ")}` : "";
+}
+
+
+// `score`: final_score's "W+11" (the winner's territory), when the engine could count it.
+function describeResult(result, score) {
   const winner = result[0] === "W" ? "White" : "Black";
   const how = { R: "by resignation", T: "on time" }[result.slice(2)] || "(the other side cannot move)";
-  return `${winner} wins ${how} (${result})`;
+  const by = score && score[0] === result[0] ? `, territory ${score.slice(2)} squares (${score})` : "";
+  return `${winner} wins ${how} (${result})${by}`;
 }
 
 function humanTurn() {
   const s = studio.state;
   return !!s && !s.result && !s.thinking && s.ply === s.moves.length && s.players &&
     s.players[s.to_move] === "human";
+}
+
+// A move may be entered: the human's turn at the line's end, or any earlier ply (a variation).
+function canEnter() {
+  const s = studio.state;
+  return !!s && !s.thinking && (humanTurn() || (s.ply < s.moves.length));
 }
 
 function renderPlayers() {
@@ -267,46 +310,11 @@ function formatSeconds(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-// Rebuilt only when the moves, the shown ply or the review changed.
-function renderMoveList() {
-  const s = studio.state;
-  const list = $("movelist");
-  const key = JSON.stringify([s.moves, s.ply, s.review]);
-  if (renderMoveList.key === key) return;
-  renderMoveList.key = key;
-  const review = new Map((s.review || []).map((r) => [r.ply, r]));
-  list.replaceChildren();
-  s.moves.forEach((move, i) => {
-    const ply = i + 1;
-    const li = document.createElement("li");
-    li.dataset.ply = ply;
-    li.tabIndex = 0;
-    li.textContent = move;
-    li.className = i % 2 ? "black" : "white";
-    const r = review.get(ply);
-    if (r) {
-      const loss = document.createElement("span");
-      loss.className = "loss";
-      loss.textContent = r.loss >= 0.005 ? ` −${(100 * r.loss).toFixed(0)}%` : "";
-      li.appendChild(loss);
-      if (r.mark) li.classList.add(r.mark);
-      li.title = `White ${(100 * r.winrate).toFixed(1)}%, loss ${(100 * r.loss).toFixed(1)}%` +
-        (r.mark ? `, ${r.mark}` : "") + (r.best ? `; best ${r.best}` : "");
-    }
-    if (ply === s.ply) li.classList.add("current");
-    li.addEventListener("click", () => send({ type: "goto", ply }));
-    li.addEventListener("keydown", (e) => { if (e.key === "Enter") send({ type: "goto", ply }); });
-    list.appendChild(li);
-  });
-  const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
-}
-
 function renderGraph() {
   const s = studio.state;
   if (!s) return;
   const marks = new Map((s.review || []).filter((r) => r.mark).map((r) => [r.ply, r.mark]));
-  graph.draw(s.moves.length, s.ply, studio.winrates, marks);
+  graph.draw(s.moves.length, s.ply, studio.winrates, marks, studio.leads);
 }
 
 function renderAnalysis() {
@@ -348,23 +356,21 @@ function entryTargets() {
 }
 
 function highlightEntry() {
-  if (!studio.state || !humanTurn()) {
+  if (!studio.state || !canEnter()) {
     $("hint").textContent = "";
     return;
   }
   const targets = entryTargets();
   board.highlight(studio.entry, studio.entry.length ? targets : []);
-  $("hint").textContent = ["Click an amazon to move", "Click where it goes", "Click where it shoots"][studio.entry.length];
+  const branch = studio.state.ply < studio.state.moves.length ? " (a new variation from here)" : "";
+  const hinted = studio.hint && studio.hint.move ? `Hint: ${studio.hint.move}. ` : "";
+  $("hint").textContent = hinted +
+    ["Click an amazon to move", "Click where it goes", "Click where it shoots"][studio.entry.length] + branch;
 }
 
 function clickSquare(sq) {
   if (!studio.state) return;
-  if (!humanTurn()) {
-    if (studio.state.ply < studio.state.moves.length && !studio.state.result) {
-      $("hint").textContent = "Go to the last move to play (or type a move to branch off here)";
-    }
-    return;
-  }
+  if (!canEnter()) return;
   const targets = entryTargets();
   const mine = studio.state.amazons[studio.state.to_move];
   if (targets.includes(sq)) {
@@ -399,8 +405,6 @@ $("move-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("move-input").value.trim();
   if (!text) return;
-  const s = studio.state;
-  if (s && s.ply < s.moves.length && !confirm("Cut the game here and play this move?")) return;
   playMove(text, false);
   $("move-input").value = "";
 });
@@ -445,6 +449,64 @@ $("review-start").addEventListener("click", () => {
 });
 $("review-cancel").addEventListener("click", () => send({ type: "review_cancel" }));
 $("save-sgf").addEventListener("click", () => send({ type: "save_sgf" }));
+$("hint-button").addEventListener("click", askHint);
+$("teaching-toggle").addEventListener("change", (event) => send({ type: "teaching", on: event.target.checked }));
+$("first-mistake").addEventListener("click", () => {
+  const first = (studio.state.review || []).find((r) => r.mark);
+  if (first) send({ type: "goto", ply: first.ply - 1 });
+});
+$("better-line").addEventListener("click", () => {
+  const r = mistakeHere();
+  if (r) send({ type: "play_line", moves: r.best_line && r.best_line.length ? r.best_line : [r.best] });
+});
+$("coords-toggle").addEventListener("change", (e) => setComfort("coords", e.target.checked));
+$("theme-select").addEventListener("change", (e) => setComfort("theme", e.target.value));
+$("sound-toggle").addEventListener("change", (e) => setComfort("sound", e.target.checked));
+
+function askHint() {
+  if (!canEnter()) return;
+  $("hint").textContent = "Looking for a good move…";
+  send({ type: "hint" });
+}
+
+// Teaching mode's verdict on the human's move: taken back (and the better move hinted) or kept.
+function teach(message) {
+  const loss = `${(100 * message.loss).toFixed(0)}%`;
+  studio.teach = message;
+  $("teach-text").textContent = message.taken_back
+    ? `${message.move} lost ${loss}: taken back. Better: ${message.better}. Try again.`
+    : `${message.move}: fine (lost ${loss}).`;
+  $("teach-text").dataset.takenBack = message.taken_back ? "true" : "false";
+}
+
+// ---- a marked mistake explained: the move played and the engine's better one, drawn ----
+
+// The review entry of the move about to be played at the shown ply, when it is marked.
+function mistakeHere() {
+  const s = studio.state;
+  if (!s) return null;
+  const r = (s.review || []).find((e) => e.ply === s.ply + 1);
+  return r && r.mark && r.best ? r : null;
+}
+
+function renderExplanation() {
+  const s = studio.state;
+  const r = mistakeHere();
+  const box = $("mistake-box");
+  box.hidden = !r;
+  if (r) {
+    const squares = typeof r.lead_loss === "number" ? ` and ${r.lead_loss.toFixed(1)} squares of territory` : "";
+    $("mistake-text").textContent = `Move ${r.ply}, ${r.move}, is a ${r.mark}: it lost ` +
+      `${(100 * r.loss).toFixed(0)}% win rate${squares}. Better: ${r.best}.`;
+    board.explain(r.move, r.best, `−${(100 * r.loss).toFixed(0)}%`);
+  } else if (studio.hint && s && studio.hint.ply === s.ply && studio.hint.move) {
+    board.explain(null, studio.hint.move, "hint");
+  } else {
+    board.explain(null, null);
+  }
+  $("board").dataset.explain = r ? r.best : studio.hint && studio.hint.move ? studio.hint.move : "";
+}
+
 
 // The new game dialog.
 $("new-game").addEventListener("click", openNewGame);
@@ -486,6 +548,8 @@ document.addEventListener("keydown", (event) => {
     n: openNewGame,
     u: () => send({ type: "undo" }),
     m: () => $("move-input").focus(),
+    h: askHint,
+    c: () => setComfort("coords", !comfort.coords),
     Escape: () => { studio.entry = []; if (studio.state) render(); },
   };
   const action = actions[event.key];

@@ -43,6 +43,37 @@ struct GameRecord {
     void addMove(Move m, Color mover, std::optional<double> left = std::nullopt);
 };
 
+// A record's moves as a tree: the main line and its variations. nodes[0] is the start (it has
+// no move); each other node holds one move, its mover and its comment. A node's first child
+// continues its line; the main line follows first children from the start.
+struct MoveTree {
+    struct Node {
+        Move move;
+        Color mover = Color::White;
+        int parent = -1;
+        std::vector<int> children;
+        std::string comment;
+    };
+    std::vector<Node> nodes{Node{}};
+
+    // The child of `parent` that plays `m`, added as the last child when there is none.
+    int add(int parent, Move m, Color mover);
+    // The child of `parent` that plays `m`, or -1.
+    int child(int parent, Move m) const;
+    // Detaches `node` (not the start) and everything under it from the tree.
+    void cut(int node);
+    // The nodes from the start to the end of the line through first children from `from`.
+    std::vector<int> lineFrom(int from) const;
+    std::vector<int> mainLine() const { return lineFrom(0); }
+    // The moves of the nodes of `line` (line[0] is the start).
+    std::vector<Move> movesOf(const std::vector<int>& line) const;
+    // The nodes that hold a move (attached ones only).
+    std::size_t moveCount() const;
+};
+
+// The main line of a record as a tree without variations.
+MoveTree treeOfRecord(const GameRecord& record);
+
 // The winner named by an RE value ("W+...", "B+..."), or nothing (void, unknown, draw).
 std::optional<Color> resultWinner(std::string_view result);
 

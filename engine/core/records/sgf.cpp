@@ -1,6 +1,7 @@
 #include "engine/core/records/sgf.h"
 #include "engine/core/text_util.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -20,18 +21,35 @@ struct Property {
 };
 using Node = std::vector<Property>;
 
-// Reads the syntax of the first game tree and keeps the nodes of its main line.
+// The nodes of the first game tree in the order of the text, each with its parent (-1 for
+// the first); a node's first child is the one that comes first.
+struct ParsedTree {
+    std::vector<Node> nodes;
+    std::vector<int> parent;
+    // The main line: from the first node through first children.
+    std::vector<int> mainLine() const {
+        std::vector<int> firstChild(nodes.size(), -1);
+        for (std::size_t i = nodes.size(); i-- > 1;)
+            if (parent[i] >= 0) firstChild[parent[i]] = static_cast<int>(i);
+        std::vector<int> line;
+        for (int n = 0; n >= 0; n = firstChild[n])
+            line.push_back(n);
+        return line;
+    }
+};
+
+// Reads the syntax of the first game tree, variations included.
 class Parser {
   public:
     explicit Parser(std::string_view text) : text_(text) {}
 
-    std::vector<Node> mainLine() {
+    ParsedTree gameTree() {
         while (pos_ < text_.size() && text_[pos_] != '(')
             ++pos_;  // text before is ignored
         if (pos_ == text_.size()) throw RecordError("SGF: no game tree (no '(' found)");
-        std::vector<Node> nodes;
-        tree(&nodes);
-        return nodes;
+        ParsedTree parsed;
+        tree(parsed, -1);
+        return parsed;
     }
 
   private:
@@ -61,23 +79,21 @@ class Parser {
         return text_[pos_];
     }
 
-    // GameTree = "(" Sequence GameTree* ")"; only the first child continues the main line.
+    // GameTree = "(" Sequence GameTree* ")"; the trees after a sequence are its variations.
     // Nesting is capped so that a hostile file cannot exhaust the stack.
-    void tree(std::vector<Node>* keep, int depth = 1) {
+    void tree(ParsedTree& parsed, int parent, int depth = 1) {
         if (depth > kMaxTreeDepth)
             throw error("game trees nested more than " + std::to_string(kMaxTreeDepth) + " deep");
         ++pos_;  // '('
         if (peek() != ';') throw error("a game tree must start with a node (';')");
         while (peek() == ';') {
             ++pos_;
-            Node n = node();
-            if (keep) keep->push_back(std::move(n));
+            parsed.nodes.push_back(node());
+            parsed.parent.push_back(parent);
+            parent = static_cast<int>(parsed.nodes.size()) - 1;
         }
-        bool first = true;
-        while (peek() == '(') {
-            tree(first ? keep : nullptr, depth + 1);
-            first = false;
-        }
+        while (peek() == '(')
+            tree(parsed, parent, depth + 1);
         if (peek() != ')') throw error(std::string("unexpected '") + text_[pos_] + "'");
         ++pos_;
     }
@@ -218,6 +234,120 @@ void readGameInfo(const Node& root, GameRecord& record) {
     if (const Property* p = find(root, "TM")) record.mainTime = parseNumber(p->values[0], "TM");
 }
 
+// Every line of the parsed tree as a MoveTree from the record's start (the main line first, as
+// the text has it). Set-up is allowed on the main line only, where readSgf() checked it.
+MoveTree variations(const ParsedTree& parsed, const std::vector<int>& mainLine,
+                    const GameRecord& record) {
+    const BoardShape n = record.start.shape();
+    std::vector<char> onMain(parsed.nodes.size(), 0);
+    for (int i : mainLine)
+        onMain[i] = 1;
+    MoveTree tree;
+    std::vector<Position> positions = {record.start};  // by tree node
+    std::vector<std::size_t> plies = {0};              // by tree node
+    std::vector<int> at(parsed.nodes.size(), 0);       // parsed node -> tree node
+    for (std::size_t i = 0; i < parsed.nodes.size(); ++i) {
+        const int parent = parsed.parent[i] < 0 ? 0 : at[parsed.parent[i]];
+        at[i] = parent;
+        const Property* move = nullptr;
+        for (const Property& p : parsed.nodes[i]) {
+            if (isSetup(p) && !onMain[i])
+                throw RecordError("SGF: set-up (" + p.id + ") in a variation");
+            if (p.id == "B" || p.id == "W") move = &p;
+        }
+        if (!move) continue;
+        const Color mover = move->id == "W" ? Color::White : Color::Black;
+        Position pos = positions[parent];
+        const std::size_t ply = plies[parent] + 1;
+        const Move m = parseSgfMove(move->values[0], n, ply);
+        if (pos.sideToMove() != mover) pos.setSideToMove(mover);
+        if (!pos.isLegal(m))
+            throw RecordError("SGF variation, ply " + std::to_string(ply) + ": " +
+                              colorName(mover) + " " + formatMove(m, n) + " is illegal");
+        pos.makeMove(m);
+        at[i] = tree.add(parent, m, mover);
+        if (at[i] == static_cast<int>(positions.size())) {
+            positions.push_back(pos);
+            plies.push_back(ply);
+        }
+        if (const Property* c = find(parsed.nodes[i], "C"))
+            tree.nodes[at[i]].comment = c->values[0];
+    }
+    return tree;
+}
+
+// The root node's properties, up to and including PL.
+std::string header(const GameRecord& record) {
+    const BoardShape n = record.start.shape();
+    std::string out = "(;FF[4]GM[18]CA[UTF-8]";
+    auto prop = [&](const char* id, const std::string& value) {
+        if (!value.empty()) out += std::string(id) + "[" + sgfEscape(value) + "]";
+    };
+    prop("AP", record.application);
+    out += "SZ[" +
+           (n.isSquare() ? std::to_string(n.width)
+                         : std::to_string(n.width) + ":" + std::to_string(n.height)) +
+           "]\n";
+    const std::size_t infoStart = out.size();
+    prop("PW", record.whiteName);
+    prop("PB", record.blackName);
+    prop("DT", record.date);
+    prop("RE", record.result);
+    if (record.mainTime) out += "TM[" + formatSeconds(*record.mainTime) + "]";
+    prop("OT", record.overtime);
+    if (out.size() > infoStart) out += '\n';
+    prop("C", record.comment);
+    if (!record.comment.empty()) out += '\n';
+    const Position& start = record.start;
+    auto points = [&](const char* id, Bitboard squares) {
+        if (!squares) return;
+        out += id;
+        // Top row first, as Quarry sorts them.
+        for (int row = n.height - 1; row >= 0; --row)
+            for (int col = 0; col < n.width; ++col)
+                if (testBit(squares, row * n.width + col)) {
+                    out += '[';
+                    out += sgfPoint(row * n.width + col, n);
+                    out += ']';
+                }
+    };
+    points("AW", start.amazons(Color::White));
+    points("AB", start.amazons(Color::Black));
+    points("AA", start.arrows());
+    out += std::string("PL[") + colorLetter(start.sideToMove()) + "]";
+    return out;
+}
+
+std::string moveNode(Color mover, Move m, BoardShape n) {
+    return std::string(";") + colorLetter(mover) + "[" + sgfPoint(m.from, n) + sgfPoint(m.to, n) +
+           sgfPoint(m.arrow, n) + "]";
+}
+
+// The line from `node` on through first children; at a node with several children each child
+// follows as a variation in parentheses, the first one first.
+void writeLines(const MoveTree& tree, int node, BoardShape n, std::string& out, int& count) {
+    for (int at = node;;) {
+        const MoveTree::Node& here = tree.nodes[at];
+        if (at != 0) {
+            if (count++ % 6 == 0) out += '\n';
+            out += moveNode(here.mover, here.move, n);
+            if (!here.comment.empty()) out += "C[" + sgfEscape(here.comment) + "]";
+        }
+        if (here.children.empty()) return;
+        if (here.children.size() == 1) {
+            at = here.children.front();
+            continue;
+        }
+        for (int child : here.children) {
+            out += "\n(";
+            count = 0;
+            writeLines(tree, child, n, out, count);
+            out += ")";
+        }
+        return;
+    }
+}
+
 }  // namespace
 
 std::string sgfPoint(int sq, BoardShape shape) {
@@ -243,8 +373,12 @@ std::string sgfEscape(std::string_view text) {
     return out;
 }
 
-GameRecord readSgf(std::string_view text) {
-    const std::vector<Node> nodes = Parser(text).mainLine();
+GameRecord readSgf(std::string_view text, MoveTree* tree) {
+    const ParsedTree parsed = Parser(text).gameTree();
+    const std::vector<int> mainLine = parsed.mainLine();
+    std::vector<Node> nodes;
+    for (int i : mainLine)
+        nodes.push_back(parsed.nodes[i]);
     const Node& root = nodes.front();
     if (const Property* gm = find(root, "GM"); gm && trimmed(gm->values[0]) != "18")
         throw RecordError("SGF: GM[" + gm->values[0] + "] is not Amazons (GM[18])");
@@ -313,47 +447,14 @@ GameRecord readSgf(std::string_view text) {
         pos.setSideToMove(toPlay.value_or(Color::White));
         record.start = pos;
     }
+    if (tree) *tree = variations(parsed, mainLine, record);
     return record;
 }
 
 std::string writeSgf(const GameRecord& record) {
     const BoardShape n = record.start.shape();
-    std::string out = "(;FF[4]GM[18]CA[UTF-8]";
-    auto prop = [&](const char* id, const std::string& value) {
-        if (!value.empty()) out += std::string(id) + "[" + sgfEscape(value) + "]";
-    };
-    prop("AP", record.application);
-    out += "SZ[" +
-           (n.isSquare() ? std::to_string(n.width)
-                         : std::to_string(n.width) + ":" + std::to_string(n.height)) +
-           "]\n";
-    const std::size_t infoStart = out.size();
-    prop("PW", record.whiteName);
-    prop("PB", record.blackName);
-    prop("DT", record.date);
-    prop("RE", record.result);
-    if (record.mainTime) out += "TM[" + formatSeconds(*record.mainTime) + "]";
-    prop("OT", record.overtime);
-    if (out.size() > infoStart) out += '\n';
-    prop("C", record.comment);
-    if (!record.comment.empty()) out += '\n';
+    std::string out = header(record);
     const Position& start = record.start;
-    auto points = [&](const char* id, Bitboard squares) {
-        if (!squares) return;
-        out += id;
-        // Top row first, as Quarry sorts them.
-        for (int row = n.height - 1; row >= 0; --row)
-            for (int col = 0; col < n.width; ++col)
-                if (testBit(squares, row * n.width + col)) {
-                    out += '[';
-                    out += sgfPoint(row * n.width + col, n);
-                    out += ']';
-                }
-    };
-    points("AW", start.amazons(Color::White));
-    points("AB", start.amazons(Color::Black));
-    points("AA", start.arrows());
-    out += std::string("PL[") + colorLetter(start.sideToMove()) + "]";
     Color next = start.sideToMove();  // for records built without movers
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
         if (i % 6 == 0) out += '\n';
@@ -361,11 +462,18 @@ std::string writeSgf(const GameRecord& record) {
         next = opposite(mover);
         const char letter = colorLetter(mover);
         const Move m = record.moves[i];
-        out += std::string(";") + letter + "[" + sgfPoint(m.from, n) + sgfPoint(m.to, n) +
-               sgfPoint(m.arrow, n) + "]";
+        out += moveNode(mover, m, n);
         if (i < record.timeLeft.size() && record.timeLeft[i])
             out += std::string(1, letter) + "L[" + formatSeconds(*record.timeLeft[i]) + "]";
     }
+    out += ")\n";
+    return out;
+}
+
+std::string writeSgfTree(const GameRecord& record, const MoveTree& tree) {
+    std::string out = header(record);
+    int count = 0;
+    writeLines(tree, 0, record.start.shape(), out, count);
     out += ")\n";
     return out;
 }

@@ -4,7 +4,8 @@
 // and rows from 'a' at the TOP, so on 10x10 W[djddgd] is d1-d7/g7. SZ[N] is the N x N board,
 // SZ[W:H] one of W columns by H rows (written only for rectangles). We always write SZ,
 // explicit AW/AB/AA and PL. Reading is tolerant: whitespace, escapes, unknown properties,
-// several games (the first is read) and variations (the main line is read). A file with no
+// several games (the first is read) and variations (the main line is the record; the whole
+// tree can be had as a MoveTree). A file with no
 // set-up and no PL (as Quarry writes for its own games) starts from the standard position.
 #pragma once
 
@@ -15,12 +16,17 @@
 
 namespace hippolyta {
 
-// Reads the main line of the first game. Throws RecordError for malformed or truncated text,
-// a game other than Amazons, or an illegal move.
-GameRecord readSgf(std::string_view text);
+// Reads the main line of the first game, and with `tree` every variation too (the record's
+// moves are the tree's main line). Throws RecordError for malformed or truncated text, a game
+// other than Amazons, an illegal move (in any variation), or set-up in a variation.
+GameRecord readSgf(std::string_view text, MoveTree* tree = nullptr);
 
 // Writes one game tree, ending with a newline.
 std::string writeSgf(const GameRecord& record);
+// Writes the record's header and the moves of `tree` from the record's start, variations in
+// parentheses after their branch point and each node's comment as C[...]. The record's moves,
+// movers and clock are not used.
+std::string writeSgfTree(const GameRecord& record, const MoveTree& tree);
 
 // The SGF point of a square ("gj" for g1 on 10x10) and back; the reader throws RecordError.
 std::string sgfPoint(int sq, BoardShape shape);
