@@ -21,8 +21,9 @@ std::string hex64(uint64_t v) {
     return buf;
 }
 
-// The fewest significant digits that read back as exactly v.
-std::string shortest(double v) {
+}  // namespace
+
+std::string shortestDecimal(double v) {
     char buf[32];
     for (int digits = 1; digits <= 17; ++digits) {
         std::snprintf(buf, sizeof buf, "%.*g", digits, v);
@@ -32,7 +33,6 @@ std::string shortest(double v) {
     return buf;
 }
 
-// Splits off the checksum line; returns the text it covers. Throws unless it matches.
 std::string_view checkedBody(std::string_view text, const std::string& name) {
     std::string_view body = text;
     while (!body.empty() && (body.back() == '\n' || body.back() == '\r'))
@@ -50,6 +50,12 @@ std::string_view checkedBody(std::string_view text, const std::string& name) {
                            expected + ")");
     return covered;
 }
+
+std::string withChecksum(std::string body) {
+    return body + "checksum " + hex64(fnv1a64(body)) + "\n";
+}
+
+namespace {
 
 // Throws unless the first line is the magic and this version.
 void checkFirstLine(const std::string& line, const std::string& name) {
@@ -102,8 +108,8 @@ std::string formatWeights(const WeightsFile& weights) {
     for (const std::string& c : weights.comments)
         out += "# " + c + "\n";
     for (const auto& [key, value] : weights.values)
-        out += key + " " + shortest(value) + "\n";
-    return out + "checksum " + hex64(fnv1a64(out)) + "\n";
+        out += key + " " + shortestDecimal(value) + "\n";
+    return withChecksum(out);
 }
 
 void applyWeights(const WeightsFile& weights, EngineConfig& config) {
