@@ -103,10 +103,10 @@ std::vector<std::optional<Move>> benchLastMoves() {
     return out;
 }
 
-// Moves per second of the linear prior (ordering 2) and the pattern prior (3), each scoring
+// Moves per CPU second of the linear prior (ordering 2) and the pattern prior (3), each scoring
 // every legal move of the positions (as a node that needs them all, for its PUCT term or its
-// widening, does). The rounds alternate 2, 3, 3, 2, ... so that a machine that changes speed
-// weighs on both alike.
+// widening, does). CPU time, not wall time, so that other work on the machine weighs less; the
+// rounds alternate 2, 3, 3, 2, ... so that a machine that changes speed weighs on both alike.
 std::pair<double, double> priorScoringRates(const EngineConfig& config, int rounds) {
     const std::vector<Position> positions = benchPositions();
     const std::vector<std::optional<Move>> last = benchLastMoves();
@@ -114,13 +114,13 @@ std::pair<double, double> priorScoringRates(const EngineConfig& config, int roun
     uint64_t moves[2] = {0, 0};
     double seconds[2] = {0, 0};
     auto pass = [&](int which) {
-        const auto t0 = Clock::now();
+        const double t0 = cpuNow();
         for (size_t i = 0; i < positions.size(); ++i)
             moves[which] += which == 0
                                 ? scoreBestMovesLearned(positions[i], config.prior, 0, out)
                                 : scoreBestMovesPattern(positions[i], last[i],
                                                         config.patterns.forWidth(10), 0, out);
-        seconds[which] += secondsSince(t0);
+        seconds[which] += cpuNow() - t0;
     };
     for (int r = 0; r < rounds; ++r) {
         pass(r % 2);

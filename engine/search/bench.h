@@ -20,7 +20,7 @@ struct BenchOptions {
     double threadSeconds = 0.5;   // per position, for the multi-thread figure
     int threadRounds = 2;         // timed rounds with each thread count, interleaved
     uint64_t evalCount = 300000;  // evaluations timed for evals_per_second
-    int priorRounds = 200;        // passes over the positions timed for each prior's moves/s
+    int priorRounds = 1000;       // passes over the positions timed for each prior's moves/s
 };
 
 // Runs the bench with config's evaluation and search constants; with config.threads > 1 it

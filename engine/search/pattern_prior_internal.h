@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
+#include <vector>
 
 #include "engine/search/move_prior_internal.h"
 #include "engine/search/pattern_prior.h"
@@ -59,6 +60,22 @@ int ringShift(int centre, int other) {
 
 inline int distanceBucket(int d) {
     return std::min(d, PL::kDistances) - 1;
+}
+
+// distanceBucket(chebyshev(a, b)) for every pair of squares of boards N wide, at
+// [a * kMaxSquares + b]: built once, read by the scorer's inner loop.
+template <int N>
+const uint8_t* distanceBuckets() {
+    static const std::vector<uint8_t> table = [] {
+        std::vector<uint8_t> t(static_cast<size_t>(kMaxSquares) * kMaxSquares, 0);
+        for (int a = 0; a < kMaxSquares; ++a)
+            for (int b = 0; b < kMaxSquares; ++b)
+                if (a != b)
+                    t[static_cast<size_t>(a * kMaxSquares + b)] =
+                        static_cast<uint8_t>(distanceBucket(chebyshev<N>(a, b)));
+        return t;
+    }();
+    return table.data();
 }
 
 // The near-last-move bucket of every square (-1: no last move known).

@@ -107,6 +107,9 @@ void scorePatternBlock(const PatternBlock& b, const PatternTables<N>& t, TopScor
     using Ops = BoardOps<N>;
     const Bitboard nearTo = Ops::kingNeighbours(squareBit(b.to));
     const Bitboard nearFrom = Ops::kingNeighbours(squareBit(b.from));
+    const Bitboard close = nearTo | nearFrom | squareBit(b.from);
+    const uint8_t* distance = distanceBuckets<N>() + b.to * kMaxSquares;
+    const float* toArrow = t.w.data() + PL::kToArrow;
     const float hem = t.w[L::kHem];
     const size_t start = out.size();
     out.resize(start + popCount(b.arrows));
@@ -115,8 +118,10 @@ void scorePatternBlock(const PatternBlock& b, const PatternTables<N>& t, TopScor
     Bitboard arrows = b.arrows;
     while (arrows) {
         const int arrow = popLowest(arrows);
-        float v = b.base + t.arrowFor(arrow, b.from, b.to, nearFrom, nearTo);
-        v += t.w[PL::kToArrow + distanceBucket(chebyshev<N>(b.to, arrow))];
+        float v =
+            b.base + (testBit(close, arrow) ? t.arrowFor(arrow, b.from, b.to, nearFrom, nearTo)
+                                            : t.arrowValue[arrow]);
+        v += toArrow[distance[arrow]];
         if (testBit(nearTo, arrow)) v += hem;
         if (v < threshold) continue;
         dst->move = Move{b.from, b.to, static_cast<uint8_t>(arrow)};

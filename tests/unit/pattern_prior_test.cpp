@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/notation.h"
+#include "engine/search/bench.h"
 #include "engine/search/pattern_prior.h"
 #include "engine/search/pattern_prior_file.h"
 #include "engine/search/weights_file.h"
@@ -131,6 +132,17 @@ TEST(PatternPrior, BestMovesAreTheFirstOfAllMoves) {
             }
         });
     }
+}
+
+// The search with ordering 3 is as deterministic as with the default: one thread, fixed visits,
+// the same root statistics every run; and they differ from ordering 2's.
+TEST(PatternPrior, SearchSignatureIsStable) {
+    EngineConfig config;
+    config.search.ordering = MoveOrdering::Pattern;
+    const uint64_t first = benchSignature(config, 300);
+    EXPECT_EQ(benchSignature(config, 300), first);
+    config.search.ordering = MoveOrdering::Learned;
+    EXPECT_NE(benchSignature(config, 300), first);
 }
 
 PatternPriorFile sampleFile() {
