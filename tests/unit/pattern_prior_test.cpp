@@ -134,6 +134,24 @@ TEST(PatternPrior, BestMovesAreTheFirstOfAllMoves) {
     }
 }
 
+// The point of the bound: at the open 10x10 start and after a few moves, an expansion's 8 moves
+// need only a small part of the legal moves listed, with the committed weights (22 to 30 of
+// 1,214 to 2,176 when written).
+TEST(PatternPrior, BestMovesListFewOfTheOpeningMoves) {
+    const PatternWeights& w = *builtInPatternPriors().large;
+    Position pos = Position::start(10);
+    std::optional<Move> last;
+    for (const char* text : {"", "d1-d7/g7", "j7-g4/b4", "j4-j6/b6"}) {
+        if (*text) {
+            last = parseMove(text, 10);
+            pos.makeMove(*last);
+        }
+        std::vector<ScoredMove> best;
+        const size_t total = scoreBestMovesPattern(pos, last, w, 8, best);
+        EXPECT_LT(best.size(), total / 20) << formatPosition(pos);
+    }
+}
+
 // The search with ordering 3 is as deterministic as with the default: one thread, fixed visits,
 // the same root statistics every run; and they differ from ordering 2's.
 TEST(PatternPrior, SearchSignatureIsStable) {
