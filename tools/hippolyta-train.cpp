@@ -11,6 +11,7 @@
 #include "adapters/training/eval_fit.h"
 #include "adapters/training/fit_data.h"
 #include "adapters/training/ownership_net.h"
+#include "adapters/training/pattern_fit.h"
 #include "adapters/training/prior_fit.h"
 #include "adapters/training/spsa_runner.h"
 #include "adapters/training/territory_fit.h"
@@ -18,7 +19,9 @@
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/text_util.h"
+#include "engine/nn/network.h"
 #include "engine/search/parameters.h"
+#include "engine/search/pattern_prior_file.h"
 #include "engine/search/weights_file.h"
 #include "tools/common/tool_options.h"
 #include "tools/match_options.h"
@@ -32,6 +35,7 @@ const char* kUsage =
     "Usage: hippolyta-train SUBCOMMAND [options]   (hippolyta-train SUBCOMMAND --help)\n"
     "  eval      fit the evaluation's weights to self-play data (Texel's method)\n"
     "  prior     fit the learned move prior to the search's visit counts\n"
+    "  pattern   fit the pattern move prior (ordering 3) to the search's visit counts\n"
     "  quality   how often move orders find the search's favourite move\n"
     "  spsa      tune search constants by SPSA through the match core (resumable)\n"
     "  write     write a weights file: the built-in values, a file's, and NAME=VALUE changes\n"
@@ -57,6 +61,7 @@ DataSplit loadSplit(const Common& c) {
     all.holdOutEvery = 0;
     DataSplit split;
     split.train = loadFitData(c.data, all).train;
+    all.positionStride = 1;  // measured on every held-out position
     split.heldOut = loadFitData(c.heldOut, all).train;
     return split;
 }
@@ -108,10 +113,11 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 }
 
 // Prints a fit's figures; returns the line for the weights file's comments.
-std::string printFit(const FitSummary& r, const char* loss, double seconds) {
+std::string printFit(const FitSummary& r, const char* loss, double seconds,
+                     const char* steps = "Newton iterations") {
     const std::string data = "positions " + std::to_string(r.trainPositions) + " train, " +
                              std::to_string(r.heldOutPositions) + " held out; " +
-                             std::to_string(r.iterations) + " Newton iterations, " +
+                             std::to_string(r.iterations) + " " + steps + ", " +
                              fixedDecimals(seconds, 1) + " s";
     std::cout << data << "\n"
               << loss << " train " << fixedDecimals(r.trainLossBefore, 4) << " -> "
@@ -161,16 +167,39 @@ int runEval(const std::vector<std::string>& args) {
 
 void printQuality(const std::string& label, const OrderingQuality& q) {
     std::cout << label << ": top1 " << fixedDecimals(q.top1, 3) << ", top5 "
-              << fixedDecimals(q.top5, 3) << ", top20 " << fixedDecimals(q.top20, 3) << " ("
-              << q.positions << " positions)\n";
+              << fixedDecimals(q.top5, 3) << ", top20 " << fixedDecimals(q.top20, 3)
+              << ", cross-entropy " << fixedDecimals(q.crossEntropy, 4) << " (" << q.positions
+              << " positions)\n";
 }
 
 void printOrderings(const std::vector<FitPosition>& positions, const EngineConfig& engine) {
-    printQuality("hand-set order (0)", orderingQuality(positions, [](const Position& p, auto& out) {
-                     scoreMovesCheap(p, out, MoveOrdering::HandSet);
+    printQuality("hand-set order (0)",
+                 orderingQuality(positions, [](const FitPosition& p, auto& out) {
+                     scoreMovesCheap(p.position, out, MoveOrdering::HandSet);
                  }));
-    printQuality("learned prior (2)", orderingQuality(positions, [&](const Position& p, auto& out) {
-                     scoreMovesLearned(p, engine.prior, out);
+    printQuality("learned prior (2)",
+                 orderingQuality(positions, [&](const FitPosition& p, auto& out) {
+                     scoreMovesLearned(p.position, engine.prior, out);
+                 }));
+}
+
+// The pattern prior's quality, and the network's policy's when one is given.
+void printPatternOrderings(const std::vector<FitPosition>& positions, const PatternPriors& patterns,
+                           const std::string& netPath) {
+    printQuality("pattern prior (3)",
+                 orderingQuality(positions, [&](const FitPosition& p, auto& out) {
+                     scoreBestMovesPattern(p.position, p.lastMove,
+                                           patterns.forWidth(p.position.width()), 0, out);
+                 }));
+    if (netPath.empty()) return;
+    const Network net = loadNetwork(netPath);
+    MoveList legal;
+    printQuality("network policy", orderingQuality(positions, [&](const FitPosition& p, auto& out) {
+                     const NetOutput o = net.evaluate(p.position);
+                     p.position.generateMoves(legal);
+                     out.clear();
+                     for (const Move m : legal)
+                         out.push_back({m, net.moveLogit(o, m)});
                  }));
 }
 
@@ -191,6 +220,63 @@ int runPrior(const std::vector<std::string>& args) {
     printOrderings(data.heldOut, engine);
     engine.search.ordering = MoveOrdering::Learned;
     writeWeights(c, engine, {commandLine("prior", args), notes});
+    return 0;
+}
+
+int runPattern(const std::vector<std::string>& args) {
+    Common c;
+    PatternFitConfig config;
+    std::string patternIn, netPath;
+    int maxPositions = 0;
+    ToolOptions cli("hippolyta-train pattern", "Usage: hippolyta-train pattern [options]\nOptions");
+    addCommon(cli, c);
+    // clang-format off
+    cli.add()
+        ("start", po::value(&patternIn)->value_name("FILE"),
+            "start from this pattern prior file (default: the shipped linear prior's 47, "
+            "patterns 0)")
+        ("net", po::value(&netPath)->value_name("FILE"), "also measure this network's policy")
+        ("l2", po::value(&config.l2)->default_value(1e-5)->value_name("X"),
+            "pull toward the starting weights")
+        ("epochs", po::value(&config.epochs)->default_value(6)->value_name("N"), "passes")
+        ("batch", po::value(&config.batch)->default_value(128)->value_name("N"),
+            "positions per step")
+        ("rate", po::value(&config.rate)->default_value(0.03)->value_name("X"), "Adam step size")
+        ("seed", po::value(&config.seed)->default_value(4747)->value_name("N"),
+            "seed of the positions' order")
+        ("threads", po::value(&config.threads)->default_value(2)->value_name("N"), "threads")
+        ("max-positions", po::value(&maxPositions)->default_value(0)->value_name("N"),
+            "train on at most the first N positions (0: all)");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    const EngineConfig engine = startConfig(c);
+    DataSplit data = loadSplit(c);
+    if (maxPositions > 0 && data.train.size() > static_cast<size_t>(maxPositions))
+        data.train.resize(static_cast<size_t>(maxPositions));
+    if (data.train.empty()) throw UsageError("no training positions");
+    const bool large = data.train.front().position.width() > kPatternSmallMaxWidth;
+    PatternPriorFile file;
+    file.large = large;
+    const PatternWeights start =
+        patternIn.empty() ? patternWeightsFrom(engine.prior)
+                          : parsePatternPrior(readWholeFile(patternIn), patternIn).weights;
+    FitSummary r;
+    file.weights =
+        fitPatternPrior(data.train, data.heldOut, start, config, r, [&](int epoch, double loss) {
+            std::cout << "epoch " << epoch << ": train cross-entropy " << fixedDecimals(loss, 4)
+                      << ", " << fixedDecimals(secondsSince(t0), 0) << " s\n"
+                      << std::flush;
+        });
+    const std::string notes = printFit(r, "cross-entropy", secondsSince(t0), "Adam steps");
+    printOrderings(data.heldOut, engine);
+    PatternPriors fitted = engine.patterns;
+    (large ? fitted.large : fitted.small) = std::make_shared<const PatternWeights>(file.weights);
+    printPatternOrderings(data.heldOut, fitted, netPath);
+    if (c.weightsOut.empty()) return 0;
+    file.comments = {commandLine("pattern", args), notes};
+    writeFileAtomically(c.weightsOut, formatPatternPrior(file));
+    std::cout << "wrote " << c.weightsOut << "\n";
     return 0;
 }
 
@@ -434,6 +520,7 @@ int main(int argc, char** argv) {
     return runSubcommands("hippolyta-train", kUsage, argc, argv,
                           {{"eval", runEval},
                            {"prior", runPrior},
+                           {"pattern", runPattern},
                            {"quality", runQuality},
                            {"spsa", runSpsaCommand},
                            {"write", runWrite},

@@ -19,6 +19,8 @@
 #include "engine/search/bench_endgame.h"
 #include "engine/search/levels.h"
 #include "engine/search/parameters.h"
+#include "engine/search/pattern_prior_file.h"
+#include "engine/search/weights_file.h"
 #include "protocol/data_files.h"
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_session.h"
@@ -39,6 +41,7 @@ struct Invocation {
     std::vector<std::string> params;  // NAME=VALUE search and evaluation constants
     std::string weightsFile;          // learned constants, applied before the params
     bool noWeights = false;
+    std::vector<std::string> patternFiles;  // pattern prior files (ordering 3), each its boards
     std::string netFile;    // --net: the MCTS's network (default: none; "shipped": 10x10.hpn)
     std::string netLoaded;  // which file --net loaded, for the log
     bool noNet = false;
@@ -96,6 +99,20 @@ void chooseWeights(Invocation& inv) {
         path = *found;
     }
     loadWeightsInto(path, inv.engine, std::cerr);
+}
+
+// --pattern-prior FILE...: each file replaces the compiled-in pattern prior of its boards (small
+// or large). A damaged file is a usage error: nothing of it is used.
+void choosePatternPriors(Invocation& inv) {
+    for (const std::string& path : inv.patternFiles) {
+        try {
+            const PatternPriorFile f = parsePatternPrior(readWholeFile(path), path);
+            (f.large ? inv.engine.patterns.large : inv.engine.patterns.small) =
+                std::make_shared<const PatternWeights>(f.weights);
+        } catch (const WeightsError& e) {
+            throw UsageError(e.what());
+        }
+    }
 }
 
 constexpr const char* kShippedNetOption = "shipped";
@@ -222,6 +239,7 @@ int runEndgameCommand(const EngineConfig& config, const std::vector<std::string>
 // The option values no type check catches. Throws UsageError.
 void checkInvocation(Invocation& inv) {
     chooseWeights(inv);
+    choosePatternPriors(inv);
     applyParams(inv.engine, inv.params);
     chooseNet(inv);
     const std::optional<int> level = parseLevel(inv.level.c_str());
@@ -329,7 +347,9 @@ int main(int argc, char** argv) {
             "read the engine's learned constants from this weights file instead of the shipped "
             "hippolyta.weights (a bad file is refused and the built-in weights kept)")
         ("no-weights", po::bool_switch(&inv.noWeights),
-            "use the built-in weights, not the shipped weights file");
+            "use the built-in weights, not the shipped weights file")
+        ("pattern-prior", po::value(&inv.patternFiles)->multitoken()->value_name("FILE..."),
+            "the pattern prior (ordering 3) of each file's boards instead of the built-in one");
     cli.addNetOptions(inv.netFile, inv.noNet,
                       "none (the linear model). `--net shipped`: the shipped 10x10.hpn from the "
                       "data directories, on 10x10 boards only (stronger at 0.25 s a move, "

@@ -121,6 +121,29 @@ NewtonProblem priorProblem(const std::vector<FitPosition>& train, const PriorWei
 
 }  // namespace
 
+namespace {
+
+// The cross-entropy of the softmax of moves' scores against the position's visit shares.
+double scoreCrossEntropy(const FitPosition& tp, const std::vector<ScoredMove>& moves) {
+    double top = -1e300, sum = 0, total = 0, loss = 0;
+    for (const ScoredMove& m : moves)
+        top = std::max(top, static_cast<double>(m.score));
+    std::unordered_map<uint32_t, double> score;
+    for (const ScoredMove& m : moves) {
+        sum += std::exp(m.score - top);
+        score[m.move.packed()] = m.score;
+    }
+    for (const auto& [move, n] : tp.visits) {
+        const auto it = score.find(move.packed());
+        if (it == score.end()) continue;
+        loss -= n * (it->second - top - std::log(sum));
+        total += n;
+    }
+    return total > 0 ? loss / total : 0;
+}
+
+}  // namespace
+
 OrderingQuality orderingQuality(const std::vector<FitPosition>& positions,
                                 const MoveScorer& scorer) {
     OrderingQuality q;
@@ -130,7 +153,7 @@ OrderingQuality orderingQuality(const std::vector<FitPosition>& positions,
         const auto best =
             std::max_element(tp.visits.begin(), tp.visits.end(),
                              [](const auto& a, const auto& b) { return a.second < b.second; });
-        scorer(tp.position, moves);
+        scorer(tp, moves);
         const auto it = std::find_if(moves.begin(), moves.end(),
                                      [&](const ScoredMove& m) { return m.move == best->first; });
         if (it == moves.end()) continue;
@@ -143,11 +166,13 @@ OrderingQuality orderingQuality(const std::vector<FitPosition>& positions,
         q.top1 += rank < 1;
         q.top5 += rank < 5;
         q.top20 += rank < 20;
+        q.crossEntropy += scoreCrossEntropy(tp, moves);
     }
     if (q.positions) {
         q.top1 /= q.positions;
         q.top5 /= q.positions;
         q.top20 /= q.positions;
+        q.crossEntropy /= q.positions;
     }
     return q;
 }

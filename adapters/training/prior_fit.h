@@ -18,16 +18,20 @@ struct PriorFitConfig {
     int maxIterations = 25;
 };
 
-// How often the search's most visited move is among an order's best 1, 5 and 20 moves.
+// How often the search's most visited move is among an order's best 1, 5 and 20 moves, and the
+// mean cross-entropy of the softmax of the order's scores against the visit shares (a figure
+// for the fitted priors, whose scores are logits; the hand-set order's are not).
 struct OrderingQuality {
     int positions = 0;
     double top1 = 0, top5 = 0, top20 = 0;
+    double crossEntropy = 0;
 };
 
 // Losses are cross-entropies against the visit shares.
 using PriorFitReport = FitSummary;
 
-using MoveScorer = std::function<void(const Position&, std::vector<ScoredMove>&)>;
+// Scores every legal move of a position (the last move is there for the pattern prior).
+using MoveScorer = std::function<void(const FitPosition&, std::vector<ScoredMove>&)>;
 OrderingQuality orderingQuality(const std::vector<FitPosition>& positions,
                                 const MoveScorer& scorer);
 

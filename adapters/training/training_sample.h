@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,7 @@ struct FitPosition {
     double result = 0.5;  // for the side to move: 1 it went on to win, 0 it lost
     double value = 0.5;   // the search's win probability for the side to move
     std::vector<std::pair<Move, uint32_t>> visits;  // root moves searched, with their visits
+    std::optional<Move> lastMove;  // the opponent's move that led here, when the data has it
 };
 
 // What every fit reports: the data's size, the iterations, and the loss on both sets.

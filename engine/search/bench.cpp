@@ -9,6 +9,8 @@
 #include "engine/core/text_util.h"
 #include "engine/eval/evaluation.h"
 #include "engine/search/mcts.h"
+#include "engine/search/move_prior.h"
+#include "engine/search/pattern_prior.h"
 
 namespace hippolyta {
 
@@ -93,6 +95,40 @@ RunTotals searchAll(const MctsOptions& options, const SearchLimits& limits) {
     return t;
 }
 
+// The move that led to each bench position (none for the start).
+std::vector<std::optional<Move>> benchLastMoves() {
+    std::vector<std::optional<Move>> out;
+    for (const int ply : kPlies)
+        out.push_back(ply ? std::optional<Move>(parseMove(kGame[ply - 1], 10)) : std::nullopt);
+    return out;
+}
+
+// Moves per CPU second of the linear prior (ordering 2) and the pattern prior (3), each scoring
+// every legal move of the positions (as a node that needs them all, for its PUCT term or its
+// widening, does). CPU time, not wall time, so that other work on the machine weighs less; the
+// rounds alternate 2, 3, 3, 2, ... so that a machine that changes speed weighs on both alike.
+std::pair<double, double> priorScoringRates(const EngineConfig& config, int rounds) {
+    const std::vector<Position> positions = benchPositions();
+    const std::vector<std::optional<Move>> last = benchLastMoves();
+    std::vector<ScoredMove> out;
+    uint64_t moves[2] = {0, 0};
+    double seconds[2] = {0, 0};
+    auto pass = [&](int which) {
+        const double t0 = cpuNow();
+        for (size_t i = 0; i < positions.size(); ++i)
+            moves[which] += which == 0
+                                ? scoreBestMovesLearned(positions[i], config.prior, 0, out)
+                                : scoreBestMovesPattern(positions[i], last[i],
+                                                        config.patterns.forWidth(10), 0, out);
+        seconds[which] += cpuNow() - t0;
+    };
+    for (int r = 0; r < rounds; ++r) {
+        pass(r % 2);
+        pass(1 - r % 2);
+    }
+    return {moves[0] / seconds[0], moves[1] / seconds[1]};
+}
+
 }  // namespace
 
 std::vector<Position> benchPositions() {
@@ -141,6 +177,12 @@ BenchReport runBench(const EngineConfig& config, const BenchOptions& options) {
                         std::to_string(static_cast<uint64_t>(options.evalCount / evalSeconds)));
     report.emplace_back("simulations_per_second",
                         std::to_string(static_cast<uint64_t>(one.simulations / one.seconds)));
+    const auto [linear, pattern] = priorScoringRates(config, options.priorRounds);
+    report.emplace_back("prior_moves_per_second_ordering2",
+                        std::to_string(static_cast<uint64_t>(linear)));
+    report.emplace_back("prior_moves_per_second_ordering3",
+                        std::to_string(static_cast<uint64_t>(pattern)));
+    report.emplace_back("prior_cost_ratio_3_to_2", fixedDecimals(linear / pattern, 2));
     if (config.threads > 1) {
         // The same positions for a fixed time, with one thread and with config.threads.
         SearchLimits timed;

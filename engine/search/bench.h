@@ -11,7 +11,8 @@
 namespace hippolyta {
 
 // `key: value` figures, in print order; includes signature, evals_per_second,
-// simulations_per_second and elapsed_seconds.
+// simulations_per_second, the move priors' scoring speeds (every legal move of the positions
+// scored, ordering 2 and ordering 3) and elapsed_seconds.
 using BenchReport = std::vector<std::pair<std::string, std::string>>;
 
 struct BenchOptions {
@@ -19,6 +20,7 @@ struct BenchOptions {
     double threadSeconds = 0.5;   // per position, for the multi-thread figure
     int threadRounds = 2;         // timed rounds with each thread count, interleaved
     uint64_t evalCount = 300000;  // evaluations timed for evals_per_second
+    int priorRounds = 1000;       // passes over the positions timed for each prior's moves/s
 };
 
 // Runs the bench with config's evaluation and search constants; with config.threads > 1 it

@@ -17,6 +17,7 @@ MctsOptions mctsOptionsOf(const EngineConfig& config) {
     o.params = config.search;
     o.eval = config.eval;
     o.prior = config.prior;
+    o.patterns = config.patterns;
     o.net = config.net;
     o.netBoardSize = config.netBoardSize;
     return o;

@@ -15,6 +15,7 @@
 #include "engine/core/game.h"
 #include "engine/eval/evaluation.h"
 #include "engine/search/move_prior.h"
+#include "engine/search/pattern_prior_file.h"
 #include "engine/search/search_net.h"
 #include "engine/search/search_types.h"
 
@@ -36,6 +37,7 @@ struct EngineConfig {
     SearchParams search;  // tree-search constants
     EvalWeights eval;     // evaluation weights
     PriorWeights prior = fittedPriorWeights();  // the learned move order (MoveOrdering::Learned)
+    PatternPriors patterns = builtInPatternPriors();  // MoveOrdering::Pattern's weights
     // A policy-and-value network for the MCTS (shared, immutable); none: the linear model alone.
     std::shared_ptr<const SearchNet> net;
     int netBoardSize = 0;  // the only board size the net plays on (0: every square board)

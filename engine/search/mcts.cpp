@@ -222,6 +222,7 @@ void Mcts::prepareRoot(const Game& game, bool& reused) {
     while (static_cast<int>(workers_.size()) < std::max(1, options_.threads))
         workers_.push_back(std::make_unique<Worker>(options_.params));
     keptVisits_ = previousVisits_ = 0;
+    rootLast_ = game.moves().empty() ? std::nullopt : std::optional<Move>(game.moves().back());
     reused = reuseSubtree(game);
     if (!reused) {
         pool_->reset();
@@ -284,12 +285,16 @@ PriorScale Mcts::priorScale(const Position& pos, Worker& w, bool isRoot, bool by
 // Scores the moves of pos and puts the best `needed` first, in order, and returns the number of
 // legal moves. w.moves holds them all when `all` is set or the evaluation orders them; otherwise
 // the learned prior may leave out moves that cannot come first (the rest unordered either way).
-size_t Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed, bool all) {
+size_t Mcts::orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
+                          size_t needed, bool all) {
     const SearchParams& p = options_.params;
     const size_t keep = all || byEval ? 0 : std::max<size_t>(needed, p.rerankTop);
     size_t total = 0;
     if (p.ordering == MoveOrdering::Learned) {
         total = scoreBestMovesLearned(pos, options_.prior, keep, w.moves);
+    } else if (p.ordering == MoveOrdering::Pattern) {
+        total = scoreBestMovesPattern(pos, last, options_.patterns.forWidth(pos.width()), keep,
+                                      w.moves);
     } else {
         scoreMovesCheap(pos, w.moves, p.ordering);
         total = w.moves.size();
@@ -309,6 +314,12 @@ size_t Mcts::orderedMoves(const Position& pos, Worker& w, bool byEval, size_t ne
     sortMoves(w.prefix);
     std::copy(w.prefix.begin(), w.prefix.end(), w.moves.begin());
     return total;
+}
+
+// The opponent's move that led to node: the edge into it, or for the root the game's last move.
+std::optional<Move> Mcts::lastMoveOf(const TreeNode& node, bool isRoot) const {
+    if (isRoot) return rootLast_;
+    return Move::unpack(node.move);
 }
 
 bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
@@ -333,7 +344,8 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
     // The prior's probabilities need every move's logit (their log-sum); the order, only the
     // best. When the order's scores are not the logits, priorScale() scores the moves again.
     const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(byEval);
-    const uint32_t total = static_cast<uint32_t>(orderedMoves(pos, w, byEval, wanted, all));
+    const uint32_t total =
+        static_cast<uint32_t>(orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
     const uint32_t count = std::min(total, wanted);
     const uint32_t h = allocate(w, count + 1);
     if (!h) {  // the tree is full: stay a leaf
@@ -361,7 +373,7 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
         const NetEntry* entry = netEntryOf(first);
         const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
-        if (!entry) orderedMoves(pos, w, byEval, created + want, true);
+        if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, true);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
         const PriorScale scale = entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
         w.existing.clear();

@@ -22,6 +22,7 @@
 #include "engine/search/move_order.h"
 #include "engine/search/move_prior.h"
 #include "engine/search/node_pool.h"
+#include "engine/search/pattern_prior_file.h"
 #include "engine/search/search_net.h"
 #include "engine/search/search_types.h"
 
@@ -34,8 +35,9 @@ struct MctsOptions {
     SearchParams params;
     EvalWeights eval;
     PriorWeights prior = fittedPriorWeights();  // the learned move order (MoveOrdering::Learned)
-    std::shared_ptr<const SearchNet> net;       // none: the linear model alone
-    int netBoardSize = 0;                       // the net's only board size (0: every square)
+    PatternPriors patterns = builtInPatternPriors();  // MoveOrdering::Pattern's weights
+    std::shared_ptr<const SearchNet> net;             // none: the linear model alone
+    int netBoardSize = 0;                             // the net's only board size (0: every square)
 };
 
 struct PriorScale;
@@ -87,7 +89,9 @@ class Mcts {
     void backup(Worker& w, double value);
     void updateProof(TreeNode& parent, const TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
-    size_t orderedMoves(const Position& pos, Worker& w, bool byEval, size_t needed, bool all);
+    size_t orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
+                        size_t needed, bool all);
+    std::optional<Move> lastMoveOf(const TreeNode& node, bool isRoot) const;
     bool scoresAreLogits(bool byEval) const;
     PriorScale priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
                           const TreeNode* first);
@@ -103,6 +107,7 @@ class Mcts {
     std::unique_ptr<NodePool> pool_;
     TreeNode root_{};
     Position rootPos_ = Position::start();
+    std::optional<Move> rootLast_;  // the move that led to the root, if the game has it
     bool haveTree_ = false;
     Position treeStart_ = Position::start();  // the game the tree belongs to
     std::vector<Move> treeMoves_;

@@ -70,7 +70,7 @@ void addSearchConstants(Table& t) {
             c.search.ordering = static_cast<MoveOrdering>(static_cast<int>(v));
         },
         [](EngineConfig c) { return static_cast<double>(static_cast<int>(c.search.ordering)); }, 0,
-        2, true};
+        3, true};
     addReal(t, "prior_bias", 0, 1e6, [](EngineConfig& c) -> double& { return c.search.priorBias; });
     addWhole(t, "rerank_top", 0, 1e6,
              [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });

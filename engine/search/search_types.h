@@ -57,6 +57,7 @@ enum class MoveOrdering : int {
     HandSet = 0,  // hand-set cheap scores (engine/search/move_order.h)
     EvalFit = 1,  // cheap scores fitted to the evaluation
     Learned = 2,  // the learned prior (engine/search/move_prior.h)
+    Pattern = 3,  // the pattern prior (engine/search/pattern_prior.h)
 };
 
 // Constants of the tree search, set by hand (commit c73c900) with tools/hippolyta-arena (10x10,

@@ -15,8 +15,9 @@ namespace {
 
 const char* const kWeightsMagic = "hippolyta-weights";
 
-// The fewest significant digits that read back as exactly v.
-std::string shortest(double v) {
+}  // namespace
+
+std::string shortestDecimal(double v) {
     char buf[32];
     for (int digits = 1; digits <= 17; ++digits) {
         std::snprintf(buf, sizeof buf, "%.*g", digits, v);
@@ -26,13 +27,18 @@ std::string shortest(double v) {
     return buf;
 }
 
-// The text the checksum line covers. Throws unless it matches.
 std::string_view checkedBody(std::string_view text, const std::string& name) {
     std::string_view covered;
     const std::string problem = checksumProblem(text, covered);
     if (!problem.empty()) throw WeightsError(name + ": " + problem);
     return covered;
 }
+
+std::string withChecksum(std::string body) {
+    return body + checksumLine(body);
+}
+
+namespace {
 
 // Throws unless the first line is the magic and this version.
 void checkFirstLine(const std::string& line, const std::string& name) {
@@ -85,8 +91,8 @@ std::string formatWeights(const WeightsFile& weights) {
     for (const std::string& c : weights.comments)
         out += "# " + c + "\n";
     for (const auto& [key, value] : weights.values)
-        out += key + " " + shortest(value) + "\n";
-    return out + checksumLine(out);
+        out += key + " " + shortestDecimal(value) + "\n";
+    return withChecksum(out);
 }
 
 void applyWeights(const WeightsFile& weights, EngineConfig& config) {

@@ -36,6 +36,14 @@ struct WeightsFile {
     std::vector<std::pair<std::string, double>> values;  // in file order
 };
 
+// The checksum line, shared with the pattern prior's file (pattern_prior_file.h): the text before
+// a last line `checksum HEX` whose FNV-1a 64 matches; throws WeightsError otherwise.
+std::string_view checkedBody(std::string_view text, const std::string& name);
+// body (whole lines) followed by its checksum line.
+std::string withChecksum(std::string body);
+// The fewest significant digits that read back as exactly v.
+std::string shortestDecimal(double v);
+
 // Parses and checks a weights file's text; `name` is for messages. Throws WeightsError.
 WeightsFile parseWeights(std::string_view text, const std::string& name);
 // The file's text, checksum line included; values print with the fewest digits that read back.

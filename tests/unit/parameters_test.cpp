@@ -15,7 +15,7 @@ TEST(Parameters, OutOfRangeAndFractionsAreRefusedAndChangeNothing) {
     const uint32_t before = c.search.firstChunk;
     for (const char* bad :
          {"first_chunk=-1", "first_chunk=1e30", "first_chunk=0", "first_chunk=2.5",
-          "playout_plies=-3", "exploration=-0.1", "eval.win_scale=0", "ordering=3",
+          "playout_plies=-3", "exploration=-0.1", "eval.win_scale=0", "ordering=4",
           "prior.hem=1e30", "solver_budget=1e300"}) {
         EXPECT_FALSE(setParameter(c, bad)) << bad;
         EXPECT_THROW(setParameterOrThrow(c, bad), ParameterError) << bad;

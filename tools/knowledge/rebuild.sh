@@ -4,9 +4,10 @@
 # (docs/learning.md, "The learned territory"). Every step resumes after a kill.
 #
 #   tools/knowledge/rebuild.sh [DIR] [STEP]    DIR: where the data goes (default runs/knowledge)
-#                                              STEP: data, heldout-check, territory, weights or all
+#                                              STEP: data, heldout-check, territory, weights,
+#                                                    pattern or all
 #
-# About 0.4 core-hours on one core (self-play 0.35, fits a minute). Needs build/ (the README's
+# About 0.6 core-hours (self-play 0.35 on one core, the pattern fits 7 minutes on two). Needs build/ (the README's
 # test command builds it). The games are reproducible with the same binary and --visits; the
 # committed held-out files tests/fixtures/heldout/ are the ones this made at commit c7e6da7.
 set -euo pipefail
@@ -65,15 +66,27 @@ weights() {
     done
 }
 
+# The pattern move prior (docs/learning.md, "The pattern prior"), then its compiled-in copy.
+pattern() {
+    (cd "$DIR" && "$BIN/hippolyta-train" pattern --data train-10x10.data \
+        --held-out heldout-10x10.data --epochs 8 --rate 0.05 --max-positions 150000 \
+        --out pattern10.prior &&
+        "$BIN/hippolyta-train" pattern --data train-8x8.data --held-out heldout-8x8.data \
+            --epochs 6 --max-positions 80000 --out pattern8.prior)
+    cp "$DIR/pattern10.prior" "$DIR/pattern8.prior" engine/weights/
+    tools/embed-pattern-prior.sh
+}
+
 case "$STEP" in
     data) data ;;
     heldout-check) heldout_check ;;
     territory) territory ;;
     weights) weights ;;
+    pattern) pattern ;;
     all)
         data && heldout_check && territory
         cmake --build build -j "$(nproc)" --target hippolyta-train
-        weights
+        weights && pattern
         ;;
-    *) echo "unknown step '$STEP' (data, heldout-check, territory, weights, all)" >&2; exit 2 ;;
+    *) echo "unknown step '$STEP' (data, heldout-check, territory, weights, pattern, all)" >&2; exit 2 ;;
 esac

@@ -1,0 +1,161 @@
+#include "engine/search/pattern_prior_file.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+#include "engine/core/portable.h"
+#include "engine/core/text_util.h"
+#include "engine/search/weights_file.h"
+
+namespace hippolyta {
+
+namespace {
+
+const char* const kPatternMagic = "hippolyta-pattern-prior";
+constexpr double kPatternLimit = 1000;  // as the weights file's prior weights
+
+// The fewest significant digits that read back as exactly the float v.
+std::string shortestFloatText(float v) {
+    char buf[32];
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(v));
+        if (std::strtof(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+const std::map<std::string, int>& patternScalarIndex() {
+    static const std::map<std::string, int> index = [] {
+        std::map<std::string, int> m;
+        for (int i = 0; i < PatternLayout::kLandPattern; ++i)
+            m[patternScalarName(i)] = i;
+        return m;
+    }();
+    return index;
+}
+
+// One line's fields split at spaces.
+std::vector<std::string> lineFields(const std::string& line) {
+    std::vector<std::string> out;
+    size_t pos = 0;
+    while (pos < line.size()) {
+        const size_t space = std::min(line.find(' ', pos), line.size());
+        if (space > pos) out.push_back(line.substr(pos, space - pos));
+        pos = space + 1;
+    }
+    return out;
+}
+
+// Reads the value field; throws unless it is a number within the limit.
+float patternValueOf(const std::string& text, const std::string& where) {
+    double v = 0;
+    if (!parseDecimal(text, v) || !(std::fabs(v) <= kPatternLimit))
+        throw WeightsError(where + "'" + text + "' is not a weight from -1000 to 1000");
+    return static_cast<float>(v);
+}
+
+// Applies one line of the body (not the first, not a comment) to file; seen holds the indices
+// set so far.
+void readPatternLine(const std::string& line, const std::string& where, PatternPriorFile& file,
+                     std::vector<bool>& seen, bool& haveBoards) {
+    const std::vector<std::string> f = lineFields(line);
+    int index = -1;
+    if (f.size() == 2 && f[0] == "boards") {
+        if (haveBoards || (f[1] != "small" && f[1] != "large"))
+            throw WeightsError(where + "expected one 'boards small' or 'boards large'");
+        haveBoards = true;
+        file.large = f[1] == "large";
+        return;
+    }
+    if (f.size() == 2) {
+        const auto it = patternScalarIndex().find(f[0]);
+        if (it == patternScalarIndex().end())
+            throw WeightsError(where + "unknown weight '" + f[0] + "'");
+        index = it->second;
+    } else if (f.size() == 3 && (f[0] == "land" || f[0] == "arrow")) {
+        const auto ring = parseRing(f[1]);
+        if (!ring || ringClassCode(ringClass(*ring)) != *ring)
+            throw WeightsError(where + "'" + f[1] + "' is not a pattern class's smallest ring");
+        index = (f[0] == "land" ? PatternLayout::kLandPattern : PatternLayout::kArrowPattern) +
+                ringClass(*ring);
+    } else {
+        throw WeightsError(where + "expected 'NAME VALUE' or 'land|arrow RING VALUE', got '" +
+                           line + "'");
+    }
+    if (seen[static_cast<size_t>(index)]) throw WeightsError(where + "given twice");
+    seen[static_cast<size_t>(index)] = true;
+    file.weights[static_cast<size_t>(index)] = patternValueOf(f.back(), where);
+}
+
+}  // namespace
+
+PatternPriorFile parsePatternPrior(std::string_view text, const std::string& name) {
+    const std::string_view body = checkedBody(text, name);
+    size_t pos = std::min(body.find('\n'), body.size());
+    const std::string first = trimmed(body.substr(0, pos));
+    if (first != std::string(kPatternMagic) + " " + std::to_string(kPatternPriorFormatVersion))
+        throw WeightsError(name + ": not a pattern prior file of format version " +
+                           std::to_string(kPatternPriorFormatVersion));
+    PatternPriorFile file;
+    std::vector<bool> seen(PatternLayout::kCount, false);
+    bool haveBoards = false;
+    for (int lineNo = 2; pos < body.size(); ++lineNo) {
+        pos += 1;
+        const size_t nl = body.find('\n', pos);
+        const std::string line = trimmed(body.substr(pos, nl - pos));
+        pos = std::min(nl, body.size());
+        if (line.empty()) continue;
+        if (line[0] == '#') {
+            file.comments.push_back(trimmed(std::string_view(line).substr(1)));
+            continue;
+        }
+        readPatternLine(line, name + " line " + std::to_string(lineNo) + ": ", file, seen,
+                        haveBoards);
+    }
+    if (!haveBoards) throw WeightsError(name + ": no 'boards' line");
+    for (int i = 0; i < PatternLayout::kLandPattern; ++i)
+        if (!seen[static_cast<size_t>(i)])
+            throw WeightsError(name + ": no value for " + patternScalarName(i));
+    return file;
+}
+
+std::string formatPatternPrior(const PatternPriorFile& file) {
+    std::string out =
+        std::string(kPatternMagic) + " " + std::to_string(kPatternPriorFormatVersion) + "\n";
+    for (const std::string& c : file.comments)
+        out += "# " + c + "\n";
+    out += std::string("boards ") + (file.large ? "large" : "small") + "\n";
+    const PatternWeights& w = file.weights;
+    for (int i = 0; i < PatternLayout::kLandPattern; ++i)
+        out += patternScalarName(i) + " " + shortestFloatText(w[static_cast<size_t>(i)]) + "\n";
+    for (int role = 0; role < 2; ++role)
+        for (int c = 0; c < PatternLayout::kClasses; ++c) {
+            const float v = w[static_cast<size_t>(
+                (role ? PatternLayout::kArrowPattern : PatternLayout::kLandPattern) + c)];
+            if (v != 0.0f)
+                out += std::string(role ? "arrow " : "land ") + ringText(ringClassCode(c)) + " " +
+                       shortestFloatText(v) + "\n";
+        }
+    return withChecksum(out);
+}
+
+PatternPriors builtInPatternPriors() {
+    static const PatternPriors priors = [] {
+        auto weightsOf = [](bool large) {
+            const std::string_view text = builtInPatternPriorText(large);
+            // A build without the tables (none embedded) weighs every move alike.
+            return std::make_shared<const PatternWeights>(
+                text.empty() ? zeroPatternWeights()
+                             : parsePatternPrior(text, "the built-in pattern prior").weights);
+        };
+        PatternPriors p;
+        p.small = weightsOf(false);
+        p.large = weightsOf(true);
+        return p;
+    }();
+    return priors;
+}
+
+}  // namespace hippolyta

@@ -1,0 +1,45 @@
+// The pattern prior's file: one board size class's weights (pattern_prior.h), in a versioned
+// text file with a checksum, like the weights file (weights_file.h):
+//
+//   hippolyta-pattern-prior 1
+//   # comment lines: how the file was made (command, data, seed)
+//   boards small                  (small: boards up to 8 wide; large: wider ones)
+//   prior.arrow.class3 0.25       (the scalar weights, by name; all of them)
+//   pattern.from_to2 -0.5
+//   land ..#o.x.. 0.125           (a pattern class by its smallest ring code, pattern_prior.h's
+//   arrow o.......  -0.75          ringText; classes left out weigh 0)
+//   checksum 89ab01cd23ef4567
+//
+// A file with another first line, another version, a missing or repeated name, a ring that is
+// not its class's smallest code, a malformed or out-of-range value or a wrong or missing
+// checksum is refused whole (WeightsError says why). Pure text in, text out.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/search/pattern_prior.h"
+
+namespace hippolyta {
+
+constexpr int kPatternPriorFormatVersion = 1;
+
+struct PatternPriorFile {
+    std::vector<std::string> comments;  // without the leading "# "
+    bool large = true;                  // which board size class
+    PatternWeights weights = zeroPatternWeights();
+};
+
+// Parses and checks a file's text; `name` is for messages. Throws WeightsError.
+PatternPriorFile parsePatternPrior(std::string_view text, const std::string& name);
+// The file's text, checksum line included.
+std::string formatPatternPrior(const PatternPriorFile& file);
+
+// The compiled-in weights: the committed files engine/weights/pattern8.prior (small) and
+// pattern10.prior (large), embedded verbatim (pattern_prior_data.cpp).
+PatternPriors builtInPatternPriors();
+// The embedded text of one file.
+std::string_view builtInPatternPriorText(bool large);
+
+}  // namespace hippolyta
