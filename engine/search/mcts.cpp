@@ -255,9 +255,9 @@ float logSumExp(const std::vector<ScoredMove>& moves) {
 
 // Whether the scores that orderedMoves() leaves are the learned prior's logits: the learned
 // order, with nothing reordered by the evaluation.
-bool Mcts::scoresAreLogits(bool byEval) const {
+bool Mcts::scoresAreLogits(int width, bool byEval) const {
     const SearchParams& p = options_.params;
-    return p.ordering == MoveOrdering::Learned && !byEval && p.rerankTop == 0;
+    return p.orderingFor(width) == MoveOrdering::Learned && !byEval && p.rerankTop == 0;
 }
 
 // How new children of the node at pos get their prior field (PriorScale), after
@@ -269,7 +269,7 @@ PriorScale Mcts::priorScale(const Position& pos, Worker& w, bool isRoot, bool by
     // The root selects without the PUCT term: its children keep their scores, for analysis.
     if (options_.params.priorBias <= 0 || isRoot) return scale;
     scale.kind = PriorScale::Probability;
-    if (scoresAreLogits(byEval)) {
+    if (scoresAreLogits(pos.width(), byEval)) {
         scale.logSum = first ? first->priorLogSum : logSumExp(w.moves);
         return scale;
     }
@@ -290,13 +290,14 @@ size_t Mcts::orderedMoves(const Position& pos, std::optional<Move> last, Worker&
     const SearchParams& p = options_.params;
     const size_t keep = all || byEval ? 0 : std::max<size_t>(needed, p.rerankTop);
     size_t total = 0;
-    if (p.ordering == MoveOrdering::Learned) {
+    const MoveOrdering ordering = p.orderingFor(pos.width());
+    if (ordering == MoveOrdering::Learned) {
         total = scoreBestMovesLearned(pos, options_.prior, keep, w.moves);
-    } else if (p.ordering == MoveOrdering::Pattern) {
+    } else if (ordering == MoveOrdering::Pattern) {
         total = scoreBestMovesPattern(pos, last, options_.patterns.forWidth(pos.width()), keep,
                                       w.moves);
     } else {
-        scoreMovesCheap(pos, w.moves, p.ordering);
+        scoreMovesCheap(pos, w.moves, ordering);
         total = w.moves.size();
     }
     if (byEval) {
@@ -343,7 +344,7 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
     const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
     // The prior's probabilities need every move's logit (their log-sum); the order, only the
     // best. When the order's scores are not the logits, priorScale() scores the moves again.
-    const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(byEval);
+    const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(pos.width(), byEval);
     const uint32_t total =
         static_cast<uint32_t>(orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
     const uint32_t count = std::min(total, wanted);

@@ -92,7 +92,7 @@ class Mcts {
     size_t orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
                         size_t needed, bool all);
     std::optional<Move> lastMoveOf(const TreeNode& node, bool isRoot) const;
-    bool scoresAreLogits(bool byEval) const;
+    bool scoresAreLogits(int width, bool byEval) const;
     PriorScale priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
                           const TreeNode* first);
     SearchResult buildResult(bool withCandidates) const;

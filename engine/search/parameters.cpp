@@ -64,13 +64,16 @@ void addSearchConstants(Table& t) {
              [](EngineConfig& c) -> uint32_t& { return c.search.expandVisits; });
     addWhole(t, "virtual_loss", 0, 1e6,
              [](EngineConfig& c) -> uint32_t& { return c.search.virtualLoss; });
-    // MoveOrdering's number.
-    t["ordering"] = {
-        [](EngineConfig& c, double v) {
-            c.search.ordering = static_cast<MoveOrdering>(static_cast<int>(v));
-        },
-        [](EngineConfig c) { return static_cast<double>(static_cast<int>(c.search.ordering)); }, 0,
-        3, true};
+    // MoveOrdering's number: `ordering` on boards wider than 8, `ordering_small` up to 8.
+    for (const auto& [name, member] : {std::pair{"ordering", &SearchParams::ordering},
+                                       std::pair{"ordering_small", &SearchParams::orderingSmall}})
+        t[name] = {[member = member](EngineConfig& c, double v) {
+                       c.search.*member = static_cast<MoveOrdering>(static_cast<int>(v));
+                   },
+                   [member = member](EngineConfig c) {
+                       return static_cast<double>(static_cast<int>(c.search.*member));
+                   },
+                   0, 3, true};
     addReal(t, "prior_bias", 0, 1e6, [](EngineConfig& c) -> double& { return c.search.priorBias; });
     addWhole(t, "rerank_top", 0, 1e6,
              [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });
