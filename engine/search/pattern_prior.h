@@ -77,13 +77,16 @@ PatternWeights zeroPatternWeights();
 // The 47 of `linear` and zero for the rest: the start of a fit.
 PatternWeights patternWeightsFrom(const PriorWeights& linear);
 
+constexpr int kPatternSmallMaxWidth = 8;
+
 // The weight sets of both board size classes.
 struct PatternPriors {
     std::shared_ptr<const PatternWeights> small;  // boards up to 8 wide
     std::shared_ptr<const PatternWeights> large;  // wider boards
-    const PatternWeights& forWidth(int width) const { return width <= 8 ? *small : *large; }
+    const PatternWeights& forWidth(int width) const {
+        return width <= kPatternSmallMaxWidth ? *small : *large;
+    }
 };
-constexpr int kPatternSmallMaxWidth = 8;
 
 // A move's features: up to 18 (index, value) pairs (11 of ordering 2's, 7 more); most values
 // are 1.
