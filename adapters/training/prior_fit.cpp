@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
 
 #include "adapters/common/newton.h"
+#include "adapters/training/move_softmax.h"
 
 namespace hippolyta {
 
@@ -12,42 +12,12 @@ namespace {
 
 constexpr int kN = PriorLayout::kCount;
 
-// One position's moves with their features, model probabilities and target shares.
-struct Softmax {
-    std::vector<MoveFeatures> moves;
-    std::vector<double> p, target;
-    double loss = 0;
-};
+using Softmax = MoveSoftmax<MoveFeatures>;
 
 bool prepare(const FitPosition& tp, const PriorWeights& w, Softmax& s) {
-    uint64_t total = 0;
-    std::unordered_map<uint32_t, uint32_t> visits;
-    for (const auto& [move, n] : tp.visits) {
-        visits[move.packed()] += n;
-        total += n;
-    }
-    if (total == 0) return false;
-    moveFeatures(tp.position, s.moves);
-    if (s.moves.empty()) return false;
-    const size_t n = s.moves.size();
-    s.p.assign(n, 0);
-    s.target.assign(n, 0);
-    double top = -1e300;
-    for (size_t i = 0; i < n; ++i) {
-        s.p[i] = s.moves[i].dot(w);
-        top = std::max(top, s.p[i]);
-        const auto it = visits.find(s.moves[i].move.packed());
-        if (it != visits.end()) s.target[i] = static_cast<double>(it->second) / total;
-    }
-    double sum = 0;
-    for (double& z : s.p)
-        sum += (z = std::exp(z - top));
-    s.loss = 0;
-    for (size_t i = 0; i < n; ++i) {
-        s.p[i] /= sum;
-        if (s.target[i] > 0) s.loss -= s.target[i] * std::log(std::max(s.p[i], 1e-300));
-    }
-    return true;
+    return prepareMoveSoftmax(tp, w, s, [](const FitPosition& t, std::vector<MoveFeatures>& out) {
+        moveFeatures(t.position, out);
+    });
 }
 
 double objective(const std::vector<FitPosition>& positions, const PriorWeights& w,

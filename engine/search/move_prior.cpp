@@ -47,27 +47,15 @@ void scoreBlock(const MoveBlock& b, const PriorWeights& w,
     using Ops = BoardOps<N>;
     const Bitboard nearTo = Ops::kingNeighbours(squareBit(b.to));
     const Bitboard nearFrom = Ops::kingNeighbours(squareBit(b.from));
-    const size_t start = out.size();
-    out.resize(start + popCount(b.arrows));
-    ScoredMove* dst = out.data() + start;
-    float threshold = top.threshold();
-    Bitboard arrows = b.arrows;
-    while (arrows) {
-        const int arrow = popLowest(arrows);
+    listBlockMoves(b, top, out, [&](int arrow) {
         float v = b.base;
         if (arrow == b.from)
             v += w[L::kBack];
         else
             v += arrowValue[arrow] + (testBit(nearFrom, arrow) ? w[L::kBesideFrom] : 0.0f);
         if (testBit(nearTo, arrow)) v += w[L::kHem];
-        if (v < threshold) continue;
-        dst->move = Move{b.from, b.to, static_cast<uint8_t>(arrow)};
-        dst->score = v;
-        ++dst;
-        top.add(v);
-        threshold = top.threshold();
-    }
-    out.resize(dst - out.data());
+        return v;
+    });
 }
 
 // Scores the moves of pos into out and returns how many legal moves there are. With keep > 0,

@@ -149,6 +149,28 @@ struct ScoreScratch {
     std::vector<float> top;
 };
 
+// Appends the moves of block b whose score value(arrow) is not below top's threshold (the
+// keep-th best so far), each one raising it: the listing both scorers share.
+template <typename Value>
+void listBlockMoves(const MoveBlock& b, TopScores& top, std::vector<ScoredMove>& out, Value value) {
+    const size_t start = out.size();
+    out.resize(start + popCount(b.arrows));
+    ScoredMove* dst = out.data() + start;
+    float threshold = top.threshold();
+    Bitboard arrows = b.arrows;
+    while (arrows) {
+        const int arrow = popLowest(arrows);
+        const float v = value(arrow);
+        if (v < threshold) continue;
+        dst->move = Move{b.from, b.to, static_cast<uint8_t>(arrow)};
+        dst->score = v;
+        ++dst;
+        top.add(v);
+        threshold = top.threshold();
+    }
+    out.resize(static_cast<size_t>(dst - out.data()));
+}
+
 inline ScoreScratch& scratch() {
     static thread_local ScoreScratch s;
     return s;

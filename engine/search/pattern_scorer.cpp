@@ -83,27 +83,18 @@ struct PatternTables {
     }
 };
 
-struct PatternBlock {
-    Bitboard arrows;
-    float base, bound;
-    uint8_t from, to;
-};
-
-struct PatternScratch {
-    std::vector<PatternBlock> blocks;
-    std::vector<float> top;
-};
-
-PatternScratch& patternScratch() {
-    static thread_local PatternScratch s;
+// The pattern scorer's own blocks and scores (move_prior_internal.h's types), apart from the
+// linear scorer's.
+ScoreScratch& patternScratch() {
+    static thread_local ScoreScratch s;
     return s;
 }
 
 // Appends the block's moves not below top's threshold; each score adds, in this order, the
 // base, the arrow's terms, the arrow's distance from the landing square and the hem weight.
 template <int N>
-void scorePatternBlock(const PatternBlock& b, const PatternTables<N>& t, TopScores& top,
-                       std::vector<ScoredMove>& out) {
+void scoreMoveBlock(const MoveBlock& b, const PatternTables<N>& t, TopScores& top,
+                    std::vector<ScoredMove>& out) {
     using Ops = BoardOps<N>;
     const Bitboard nearTo = Ops::kingNeighbours(squareBit(b.to));
     const Bitboard nearFrom = Ops::kingNeighbours(squareBit(b.from));
@@ -111,33 +102,21 @@ void scorePatternBlock(const PatternBlock& b, const PatternTables<N>& t, TopScor
     const uint8_t* distance = distanceBuckets<N>() + b.to * kMaxSquares;
     const float* toArrow = t.w.data() + PL::kToArrow;
     const float hem = t.w[L::kHem];
-    const size_t start = out.size();
-    out.resize(start + popCount(b.arrows));
-    ScoredMove* dst = out.data() + start;
-    float threshold = top.threshold();
-    Bitboard arrows = b.arrows;
-    while (arrows) {
-        const int arrow = popLowest(arrows);
+    listBlockMoves(b, top, out, [&](int arrow) {
         float v =
             b.base + (testBit(close, arrow) ? t.arrowFor(arrow, b.from, b.to, nearFrom, nearTo)
                                             : t.arrowValue[arrow]);
         v += toArrow[distance[arrow]];
         if (testBit(nearTo, arrow)) v += hem;
-        if (v < threshold) continue;
-        dst->move = Move{b.from, b.to, static_cast<uint8_t>(arrow)};
-        dst->score = v;
-        ++dst;
-        top.add(v);
-        threshold = top.threshold();
-    }
-    out.resize(static_cast<size_t>(dst - out.data()));
+        return v;
+    });
 }
 
 // An upper bound of the scores of a block's moves: the same sum with each term's largest value
 // (float addition rounds monotonically). The arrow terms of the squares far from the origin and
 // the landing square are read from value bands; the few next to them are computed.
 template <int N>
-float patternBlockBound(const PatternBlock& b, const PatternTables<N>& t, const ArrowBands& bands) {
+float patternBlockBound(const MoveBlock& b, const PatternTables<N>& t, const ArrowBands& bands) {
     using Ops = BoardOps<N>;
     const Bitboard nearTo = Ops::kingNeighbours(squareBit(b.to));
     const Bitboard nearFrom = Ops::kingNeighbours(squareBit(b.from));
@@ -154,36 +133,34 @@ size_t scorePatternN(const Position& pos, std::optional<Move> last, const Patter
                      size_t keep, std::vector<ScoredMove>& out) {
     out.clear();
     const PatternTables<N> t(pos, last, w);
-    PatternScratch& scr = patternScratch();
+    ScoreScratch& scr = patternScratch();
     TopScores top(keep, scr.top);
     size_t total = 0;
     if (!keep) {  // every move is listed: no bounds
         forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
             total += popCount(arrows);
-            const PatternBlock b{arrows, t.base(from, to, room, arrows), 0.0f,
-                                 static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
-            scorePatternBlock<N>(b, t, top, out);
+            const MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f,
+                              static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
+            scoreMoveBlock<N>(b, t, top, out);
         });
         return total;
     }
     const ArrowBands bands(t.arrowValue, pos.emptySquares());
-    std::vector<PatternBlock>& blocks = scr.blocks;
+    std::vector<MoveBlock>& blocks = scr.blocks;
     blocks.clear();
     forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
         total += popCount(arrows);
-        PatternBlock b{arrows, t.base(from, to, room, arrows), 0.0f, static_cast<uint8_t>(from),
-                       static_cast<uint8_t>(to)};
+        MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f, static_cast<uint8_t>(from),
+                    static_cast<uint8_t>(to)};
         b.bound = patternBlockBound<N>(b, t, bands);
         blocks.push_back(b);
     });
-    auto lowerBound = [](const PatternBlock& a, const PatternBlock& b) {
-        return a.bound < b.bound;
-    };
+    auto lowerBound = [](const MoveBlock& a, const MoveBlock& b) { return a.bound < b.bound; };
     std::make_heap(blocks.begin(), blocks.end(), lowerBound);
     for (auto end = blocks.end(); end != blocks.begin(); --end) {
         if (blocks.front().bound < top.threshold()) break;
         std::pop_heap(blocks.begin(), end, lowerBound);
-        scorePatternBlock<N>(*(end - 1), t, top, out);
+        scoreMoveBlock<N>(*(end - 1), t, top, out);
     }
     return total;
 }

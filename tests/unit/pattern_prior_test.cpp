@@ -203,8 +203,7 @@ TEST(PatternPriorFile, RefusesADamagedFile) {
     const std::string ring = ringText(ringClassCode(5));
     const std::string image = ringText(ringImage(ringClassCode(5), 1));
     ASSERT_NE(image, ring);  // else the file would name the same class twice, a weaker test
-    EXPECT_THROW(parsePatternPrior(edited("land " + ring, "land " + image), "image"),
-                 WeightsError);
+    EXPECT_THROW(parsePatternPrior(edited("land " + ring, "land " + image), "image"), WeightsError);
     EXPECT_THROW(parsePatternPrior(edited("pattern.from_to2", "pattern.from_to1"), "twice"),
                  WeightsError);
     EXPECT_THROW(parsePatternPrior(edited("pattern.from_to2", "pattern.from_to99"), "unknown"),
