@@ -236,6 +236,7 @@ int serveStudio(const StudioServerOptions& server, const StudioOptions& session,
     }
     {
         HangupWatch hangup([&studio] { studio->stop(); });
+        studio->catchStopSignals();  // before the URL line, which tells others we are up
         std::cout << "Hippolyta Studio: open " << studio->url() << std::endl;
         // A wildcard address (--listen 0.0.0.0:N) is opened as the loopback one.
         if (desktop.open)

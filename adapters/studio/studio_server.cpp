@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "adapters/studio/static_files.h"
@@ -117,7 +118,8 @@ struct StudioServer::Impl {
     std::map<int, std::weak_ptr<WsConnection>> clients;  // the network thread's
     int nextClient = 0;
     StudioInbox inbox;
-    bool stopping = false;  // the network thread's
+    bool stopping = false;                       // the network thread's
+    std::optional<net::signal_set> stopSignals;  // SIGINT and SIGTERM, once caught
 
     void accept();
     bool originAllowed(const std::string& origin) const;
@@ -421,16 +423,18 @@ std::string StudioServer::url() const {
     return "http://" + host + ":" + std::to_string(impl_->boundPort) + "/";
 }
 
+void StudioServer::catchStopSignals() {
+    Impl& s = *impl_;
+    if (s.stopSignals) return;
+    s.stopSignals.emplace(s.ioc, SIGINT, SIGTERM);
+    s.stopSignals->async_wait([this](beast::error_code ec, int) {
+        if (!ec) stop();
+    });
+}
+
 void StudioServer::run(bool catchSignals) {
     Impl& s = *impl_;
-    net::signal_set signals(s.ioc);
-    if (catchSignals) {
-        signals.add(SIGINT);
-        signals.add(SIGTERM);
-        signals.async_wait([this](beast::error_code ec, int) {
-            if (!ec) stop();
-        });
-    }
+    if (catchSignals) catchStopSignals();
     s.accept();
     auto busy = net::make_work_guard(s.ioc);  // until the session is done with its engines
     std::thread session([&s] {
@@ -440,6 +444,7 @@ void StudioServer::run(bool catchSignals) {
     s.ioc.run();
     s.inbox.stop();  // ioc.run() may end early only if it failed
     session.join();
+    s.stopSignals.reset();  // the signals' default actions again, as before
 }
 
 void StudioServer::stop() {

@@ -33,7 +33,12 @@ class StudioServer {
     unsigned short port() const;
     // http://ADDRESS:PORT/
     std::string url() const;
-    // Serves until stop(), or SIGINT or SIGTERM when catchSignals; then quits the engines.
+    // From now on SIGINT and SIGTERM stop the server (once run() serves; one that comes
+    // before waits for it) instead of killing the process: call it before telling anyone
+    // where the server is, so that a signal sent at once still stops it cleanly.
+    void catchStopSignals();
+    // Serves until stop(), or SIGINT or SIGTERM when catchSignals (or catchStopSignals()
+    // before); then quits the engines.
     void run(bool catchSignals);
     // Safe from any thread.
     void stop();

@@ -70,6 +70,21 @@ class InverseRoots {
     std::array<Entry, kSize> table_;
 };
 
+// TreeNode::minimax's code: 1..255 for values 0..1, 0 for none yet.
+uint8_t encodeMinimax(double v) {
+    return static_cast<uint8_t>(1 + std::lround(std::clamp(v, 0.0, 1.0) * 254));
+}
+
+// A child's implicit minimax value for the player who made its move: its own (a leaf's static
+// evaluation, then its children's minimax once selected through), else its mean (a leaf
+// valued exactly, with no static evaluation), -1 before its first visit.
+double minimaxOf(TreeNode& c) {
+    if (const uint8_t code = load(c.minimax)) return (code - 1) / 254.0;
+    const uint32_t visits = load(c.visits);
+    if (!visits) return -1;
+    return static_cast<double>(load(c.valueSum)) / (static_cast<double>(kValueOne) * visits);
+}
+
 uint64_t mixSeed(uint64_t a, uint64_t b) {
     uint64_t z = a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -423,9 +438,11 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
     const uint32_t limit = visible >= kUnboundedWidening
                                ? UINT32_MAX
                                : static_cast<uint32_t>(std::ceil(std::max(0.0, visible)));
+    const double minimaxWeight = p.minimaxWeight;
     for (int attempt = 0; attempt < 2; ++attempt) {
         TreeNode* best = nullptr;
         double bestScore = kScoreNone;
+        double bestMinimax = -1;  // the best child's minimax value, for the node's own
         uint32_t considered = 0;
         bool allLost = true;
         forEachChild(pool(), node, [&](TreeNode& c) {
@@ -433,6 +450,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             if (pr == Proof::Loss) {  // the opponent is lost after this move
                 best = &c;
                 bestScore = kScoreProvenWin;
+                bestMinimax = 1;
                 return false;
             }
             if (pr == Proof::Win) return true;  // a losing move: never worth a visit
@@ -451,6 +469,11 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             const double q = static_cast<double>(load(c.valueSum)) * r.meanScale;
             double s = q + explore * r.inv;
             if (bias > 0) s += bias * load(c.prior) / (n + 1);
+            if (minimaxWeight > 0) {
+                const double m = minimaxOf(c);
+                if (m >= 0) s += minimaxWeight * (m - q);
+                bestMinimax = std::max(bestMinimax, m);
+            }
             if (s > bestScore) {
                 best = &c;
                 bestScore = s;
@@ -461,6 +484,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
         if (moreToCreate && considered < limit && attempt == 0 && addChunk(node, pos, w, isRoot))
             continue;
         if (!best && allLost && !moreToCreate) setProof(node, Proof::Loss);
+        if (bestMinimax >= 0) store(node.minimax, encodeMinimax(1 - bestMinimax));
         return best;
     }
     return nullptr;
@@ -508,6 +532,12 @@ double Mcts::evaluateLeaf(TreeNode& node, Position& pos, Worker& w) {
             setProof(node, o == Outcome::Win ? Proof::Win : Proof::Loss);
             return o == Outcome::Win ? 1 : 0;
         }
+    }
+    if (options_.params.minimaxWeight > 0 && !load(node.minimax)) {
+        // The leaf's own value for implicit minimax: the static evaluation, free of the
+        // playout's random plies.
+        const double v = winProbability(evaluate(pos, options_.eval), options_.eval);
+        store(node.minimax, encodeMinimax(1 - v));
     }
     return playout(pos, w);
 }

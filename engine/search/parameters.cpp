@@ -75,6 +75,8 @@ void addSearchConstants(Table& t) {
                    },
                    0, 3, true};
     addReal(t, "prior_bias", 0, 1e6, [](EngineConfig& c) -> double& { return c.search.priorBias; });
+    addReal(t, "minimax_weight", 0, 1,
+            [](EngineConfig& c) -> double& { return c.search.minimaxWeight; });
     addWhole(t, "rerank_top", 0, 1e6,
              [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });
     addWhole(t, "eval_order_visits", 0, 1e9,

@@ -7,7 +7,7 @@ namespace hippolyta {
 namespace {
 
 const char* const kSmall = R"PATTERNS(hippolyta-pattern-prior 1
-# hippolyta-train pattern --data /work/kdata/train8.data --held-out-data /work/kdata/heldout8.data --epochs 6 --max-positions 80000 --out engine/weights/pattern8.prior
+# hippolyta-train pattern --data train-8x8.data --held-out heldout-8x8.data --epochs 6 --max-positions 80000 --out pattern8.prior
 # positions 80000 train, 11598 held out; 3750 Adam steps, 84.0 s
 boards small
 prior.arrow.class0 0
@@ -6992,11 +6992,11 @@ arrow x.x.#x#o -0.001
 arrow x#x.#x#o -0.054
 arrow o#x##x#o -0.017
 arrow x#x##x#o -0.02
-checksum 8e0cc22d7dec0897
+checksum d69a87b7d6758add
 )PATTERNS";
 
 const char* const kLarge = R"PATTERNS(hippolyta-pattern-prior 1
-# hippolyta-train pattern --data /work/kdata/train10.data --held-out-data /work/kdata/heldout10.data --epochs 8 --rate 0.05 --max-positions 150000 --net engine/weights/10x10.hpn --out engine/weights/pattern10.prior
+# hippolyta-train pattern --data train-10x10.data --held-out heldout-10x10.data --epochs 8 --rate 0.05 --max-positions 150000 --net engine/weights/10x10.hpn --out pattern10.prior
 # positions 150000 train, 11823 held out; 9376 Adam steps, 302.5 s
 boards large
 prior.arrow.class0 0
@@ -12205,7 +12205,7 @@ arrow o#x..x.o 0.017
 arrow o.x##x.o 0.017
 arrow o#x##x.o -0.007
 arrow x#x#ox.o -0.002
-checksum 020f185f68a89ea0
+checksum fb4cbb4e25138a8c
 )PATTERNS";
 
 }  // namespace

@@ -79,15 +79,21 @@ struct SearchParams {
     uint32_t expandVisits = 1;  // a leaf is expanded once it has this many visits
     uint32_t virtualLoss = 2;
     // The learned prior beat the hand-set order by an SPRT, and the pattern prior beat the
-    // learned one at 0.25 s a move: +94 Elo on 10x10 (docs/learning.md, step 8). Boards up to 8
-    // wide (Botzone's 8x8) keep the learned prior until a match at 1 s a move decides there.
+    // learned one at 0.25 s a move: +94 Elo on 10x10 (docs/learning.md, step 8), and on 8x8 at
+    // 1 s a move, Botzone's time: +79 Elo (step 8c). Each width class keeps its own parameter,
+    // so that a board is only ever switched by a match played on it.
     MoveOrdering ordering = MoveOrdering::Pattern;
-    MoveOrdering orderingSmall = MoveOrdering::Learned;
+    MoveOrdering orderingSmall = MoveOrdering::Pattern;
     MoveOrdering orderingFor(int width) const { return width <= 8 ? orderingSmall : ordering; }
-    double priorBias = 0;    // PUCT-style term in selection: bias * P * sqrt(N) / (n + 1), P the
-                             // learned prior's softmax over the legal moves, whatever orders the
-                             // children (not at the root)
-    uint32_t rerankTop = 0;  // best cheap-ordered moves reordered by the evaluation
+    double priorBias = 0;  // PUCT-style term in selection: bias * P * sqrt(N) / (n + 1), P the
+                           // learned prior's softmax over the legal moves, whatever orders the
+                           // children (not at the root)
+    // Implicit minimax backups (Lanctot et al., 2014): selection's mean becomes
+    // (1 - w) * mean + w * minimax, the minimax of the leaves' static evaluations through the
+    // expanded nodes. 0: off, nothing computed. Not adopted: +24 +/- 49 Elo at equal visits,
+    // 0.82x the simulations a second (docs/learning.md, "Search experiments").
+    double minimaxWeight = 0;
+    uint32_t rerankTop = 0;              // best cheap-ordered moves reordered by the evaluation
     uint32_t evalOrderVisits = 0;        // nodes this visited order new children by the full eval
                                          // (0: only the root does)
     uint64_t regionBudgetTree = 2000;    // region-counting nodes per leaf in the tree

@@ -10,6 +10,8 @@
                 "port N is in use by another program; start with --port M", and M works
   hangup        SIGHUP (the terminal or the desktop session ends) stops the server as SIGTERM
                 does: exit 0, no engine left
+  term_at_once  SIGTERM sent the moment the URL line is read (while --open starts xdg-open)
+                still stops the server cleanly: exit 0 and "stopped", five times
 No timing assertions: every wait polls with a generous deadline.
 Usage: desktop_test.py BIN_DIR PAGE_DIR CASE"""
 import os
@@ -229,6 +231,18 @@ def case_hangup(bin_dir, page_dir, tmp):
     page.close()
 
 
+def case_term_at_once(bin_dir, page_dir, tmp):
+    stand_in(tmp, RECORDING)
+    for attempt in range(5):
+        studio = Studio(bin_dir, page_dir, "--port", "0", "--open",
+                        path=tmp + os.pathsep + os.environ["PATH"])
+        line = studio.url_line()
+        code = studio.stop()
+        check(line.startswith("Hippolyta Studio: open ") and code == 0 and
+              any(e == "hippolyta-studio: stopped" for e in studio.err),
+              f"SIGTERM at once, round {attempt + 1}: exit code {code}, {studio.err}")
+
+
 CASES = {
     "open": case_open,
     "open_missing": lambda b, p, t: case_open_trouble(
@@ -238,6 +252,7 @@ CASES = {
     "second_start": case_second_start,
     "other_program": case_other_program,
     "hangup": case_hangup,
+    "term_at_once": case_term_at_once,
 }
 
 

@@ -9,6 +9,7 @@
 #include "engine/search/engine.h"
 #include "engine/search/mcts.h"
 #include "engine/search/parameters.h"
+#include "tests/unit/search_games.h"
 
 namespace hippolyta {
 namespace {
@@ -29,10 +30,7 @@ SearchLimits visitLimit(uint64_t visits) {
 }
 
 Game middleGame() {
-    Game g(Position::start(10));
-    for (const char* m : {"d1-d7/g7", "j7-g4/b4", "j4-j6/b6", "g10-h9/j7"})
-        EXPECT_TRUE(g.play(parseMove(m, 10)));
-    return g;
+    return tenByTenMiddleGame();
 }
 
 TEST(MctsSearch, VisitLimitIsExact) {

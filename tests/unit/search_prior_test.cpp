@@ -72,36 +72,47 @@ void expectSoftmaxPriors(SearchParams params) {
     }
 }
 
+// The search's constants with `order` on every board (the 8x8 tests read ordering_small).
+SearchParams ordered(MoveOrdering order) {
+    SearchParams p;
+    p.ordering = p.orderingSmall = order;
+    return p;
+}
+
 TEST(PuctPrior, TheLearnedOrderKeepsTheSoftmax) {
-    expectSoftmaxPriors(SearchParams{});
+    expectSoftmaxPriors(ordered(MoveOrdering::Learned));
 }
 
 // The best cheap moves reordered by the evaluation keep their prior probability, not one made
 // of their evaluation score.
 TEST(PuctPrior, EvaluationRerankingLeavesTheProbabilities) {
-    SearchParams p;
+    SearchParams p = ordered(MoveOrdering::Learned);
     p.rerankTop = 4;
     expectSoftmaxPriors(p);
 }
 
 // Chunks added once a node orders by the evaluation get probabilities too, not 0.
 TEST(PuctPrior, ChunksOrderedByTheEvaluationGetProbabilities) {
-    SearchParams p;
+    SearchParams p = ordered(MoveOrdering::Learned);
     p.evalOrderVisits = 30;
     expectSoftmaxPriors(p);
 }
 
 // A hand-set order still biases selection by the learned prior's probabilities.
 TEST(PuctPrior, TheHandSetOrderGetsTheLearnedProbabilities) {
-    SearchParams p;
-    p.ordering = MoveOrdering::HandSet;
-    expectSoftmaxPriors(p);
+    expectSoftmaxPriors(ordered(MoveOrdering::HandSet));
+}
+
+// So does the pattern prior's order (the default): P stays the learned prior's softmax.
+TEST(PuctPrior, ThePatternOrderGetsTheLearnedProbabilities) {
+    expectSoftmaxPriors(ordered(MoveOrdering::Pattern));
 }
 
 // Without the PUCT term the children keep their ordering scores (shown by analysis).
 TEST(PuctPrior, OffTheChildrenKeepTheirOrderingScores) {
     MctsOptions o;
     o.memoryMb = 64;
+    o.params = ordered(MoveOrdering::Learned);  // its scores are the learned prior's
     o.params.solverBudget = 0;
     Mcts mcts(o);
     const Game game = middleGame8();

@@ -1,0 +1,252 @@
+// hippolyta-train's other subcommands: weights files, SPSA, the network's data and checks, and
+// the learned territory.
+#include <iostream>
+
+#include "adapters/common/interrupts.h"
+#include "adapters/neural/nn_check.h"
+#include "adapters/neural/nn_export.h"
+#include "adapters/training/ownership_net.h"
+#include "adapters/training/spsa_runner.h"
+#include "adapters/training/territory_fit.h"
+#include "adapters/training/territory_source.h"
+#include "engine/core/file_io.h"
+#include "engine/core/notation.h"
+#include "engine/core/text_util.h"
+#include "engine/nn/network.h"
+#include "engine/search/parameters.h"
+#include "engine/search/weights_file.h"
+#include "tools/match_options.h"
+#include "tools/train/train_commands.h"
+
+namespace po = boost::program_options;
+
+namespace hippolyta::train {
+
+int runWrite(const std::vector<std::string>& args) {
+    std::string in, out;
+    std::vector<std::string> params, notes;
+    ToolOptions cli("hippolyta-train write", "Usage: hippolyta-train write [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("weights", po::value(&in)->value_name("FILE"),
+            "start from this weights file (default: built-in values)");
+    cli.addParams(params, "param", "a constant to change");
+    cli.add()
+        ("note", po::value(&notes)->composing()->value_name("TEXT"),
+            "a comment line saying how it was made")
+        ("out", po::value(&out)->required()->value_name("FILE"), "the weights file to write");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    Common c;
+    c.weightsIn = in;
+    c.weightsOut = out;
+    EngineConfig engine = startConfig(c);
+    applyParams(engine, params);
+    notes.insert(notes.begin(), commandLine("write", args));
+    writeWeights(c, engine, notes);
+    return 0;
+}
+
+int runSpsaCommand(const std::vector<std::string>& args) {
+    SpsaRunConfig config;
+    std::string paramsFile;
+    CoreConfig& core = config.core;
+    std::string openingsIgnored;
+    SharedOptions shared{&core.size,        &core.referee,    &core.startupTimeout,
+                         &core.concurrency, &openingsIgnored, &config.randomPlies,
+                         &config.seed,      &core.outDir,     &core.verbose};
+    ToolOptions cli("hippolyta-train spsa", "Usage: hippolyta-train spsa [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("engine", po::value(&config.engine)->required()->value_name("CMD"),
+            "the engine's command line")
+        ("params", po::value(&paramsFile)->required()->value_name("FILE"),
+            "file of NAME START MIN MAX C_END R_END lines")
+        ("iterations", po::value(&config.schedule.iterations)->default_value(1000)->value_name("N"),
+            "game pairs in the run")
+        ("batch", po::value(&config.batch)->default_value(1)->value_name("N"),
+            "pairs played at one theta, so that shards can play them at once (at least N of "
+            "--shard I/N; shard I plays the pairs k with (k-1) mod N = I)");
+    // clang-format on
+    addSharedOptions(cli.shown(), shared);
+    if (!cli.parse(args)) return 0;
+    try {
+        applySharedOptions(cli.values(), shared, config.shardIndex, config.shardCount);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    if (!openingsIgnored.empty()) throw UsageError("spsa plays seeded random openings");
+    if (config.batch < config.shardCount)
+        throw UsageError("--batch must be at least the shard count");
+    if (core.outDir.empty()) throw UsageError("spsa needs --out DIR (its state is the table)");
+    if (config.schedule.iterations < 1) throw UsageError("--iterations must be at least 1");
+    config.params = parseSpsaParams(readWholeFile(paramsFile));
+    core.tool = "hippolyta-train spsa";
+    core.application = "hippolyta-train";
+    return runSpsa(config, std::cout, std::cerr, &catchInterrupts());
+}
+
+int runNnExport(const std::vector<std::string>& args) {
+    NnExportOptions o;
+    bool keepProven = false;
+    ToolOptions cli("hippolyta-train nn-export",
+                    "Usage: hippolyta-train nn-export [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("data", po::value(&o.data)->multitoken()->required()->value_name("FILE..."),
+            "self-play data files")
+        ("train-out", po::value(&o.trainOut)->required()->value_name("FILE"),
+            "tensor file of the training games")
+        ("held-out", po::value(&o.heldOut)->required()->value_name("FILE"),
+            "tensor file of the held-out games")
+        ("hold-out-every", po::value(&o.holdOutEvery)->default_value(20)->value_name("N"),
+            "games g with g % N == 0 are held out (0: none)")
+        ("stride", po::value(&o.stride)->default_value(1)->value_name("N"),
+            "keep every Nth position")
+        ("min-ply", po::value(&o.minPly)->default_value(0)->value_name("N"),
+            "skip plies before this")
+        ("keep-proven", po::bool_switch(&keepProven), "keep positions the search had solved");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    if (o.stride < 1) throw UsageError("--stride must be at least 1");
+    if (o.holdOutEvery < 0) throw UsageError("--hold-out-every must not be negative");
+    o.skipProven = !keepProven;
+    const auto t0 = std::chrono::steady_clock::now();
+    const NnExportSummary s = exportTensors(o);
+    std::cout << s.games << " games (" << s.boardSize << "x" << s.boardSize
+              << "): " << s.trainPositions << " training positions, " << s.heldPositions
+              << " held out; " << fixedDecimals(secondsSince(t0), 1) << " s\n";
+    return 0;
+}
+
+int runNnCheck(const std::vector<std::string>& args) {
+    std::string netPath, positionText, referencePrefix;
+    int size = 10, top = 5, batch = 16;
+    double seconds = 0;
+    ToolOptions cli("hippolyta-train nn-check",
+                    "Usage: hippolyta-train nn-check [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("net", po::value(&netPath)->value_name("FILE"), "the network file")
+        ("size", po::value(&size)->default_value(10)->value_name("N"),
+            "board size of the start position")
+        ("position", po::value(&positionText)->value_name("POSITION"),
+            "a position string instead of the start")
+        ("top", po::value(&top)->default_value(5)->value_name("N"), "policy moves to show")
+        ("bench", po::value(&seconds)->default_value(0)->value_name("S"),
+            "time the forward pass this many CPU seconds per case (single thread)")
+        ("batch", po::value(&batch)->default_value(16)->value_name("N"), "batch size for --bench")
+        ("reference-positions", po::value(&referencePrefix)->value_name("PREFIX"),
+            "write the fixed reference positions as PREFIX-N.tensor and PREFIX.positions");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    if (!referencePrefix.empty()) {
+        writeReferencePositions(referencePrefix);
+        return 0;
+    }
+    if (netPath.empty()) throw UsageError("--net is required");
+    if (size < kMinBoardSize || size > kMaxBoardSize) throw UsageError("--size must be 4..11");
+    const Network net = loadNetwork(netPath);
+    const Position pos = positionText.empty() ? Position::start(size) : parsePosition(positionText);
+    describeEvaluation(net, pos, top, std::cout);
+    if (seconds <= 0) return 0;
+    for (NnKernels k : {NnKernels::Generic, NnKernels::Avx2}) {
+        if (k == NnKernels::Avx2 && !avx2Supported()) continue;
+        for (int b : {1, batch}) {
+            const NnSpeed sp = measureSpeed(net, pos, b, seconds, k);
+            std::cout << (k == NnKernels::Avx2 ? "avx2   " : "generic") << " batch " << b << ": "
+                      << fixedDecimals(sp.evalsPerCpuSecond, 0) << " evaluations per CPU second ("
+                      << fixedDecimals(sp.evalsPerSecond, 0) << " per wall second)\n";
+        }
+    }
+    return 0;
+}
+
+namespace {
+
+void printOwnership(const std::string& label, const OwnershipScore& s) {
+    std::cout << "  " << label << ": sign " << fixedDecimals(s.signAccuracy, 4);
+    if (!std::isnan(s.accuracy3)) std::cout << ", three outcomes " << fixedDecimals(s.accuracy3, 4);
+    if (!std::isnan(s.logLoss)) std::cout << ", log-loss " << fixedDecimals(s.logLoss, 4);
+    std::cout << "\n";
+}
+
+}  // namespace
+
+int runTerritory(const std::vector<std::string>& args) {
+    std::vector<std::string> data, heldOut;
+    std::string out, netPath;
+    int board = 10, validateEvery = 10;
+    ToolOptions cli("hippolyta-train territory",
+                    "Usage: hippolyta-train territory [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("data", po::value(&data)->multitoken()->required()->value_name("FILE..."),
+            "self-play data files to fit on")
+        ("held-out", po::value(&heldOut)->multitoken()->value_name("FILE..."),
+            "self-play data files to measure on")
+        ("board", po::value(&board)->default_value(10)->value_name("N"),
+            "8: the table of boards up to 8 columns; 10: of larger boards")
+        ("validate-every", po::value(&validateEvery)->default_value(10)->value_name("N"),
+            "games g with g % N == 0 choose the shrinkage")
+        ("net", po::value(&netPath)->value_name("FILE"), "also score this network's ownership")
+        ("out", po::value(&out)->value_name("FILE"), "write the table file here");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    if (board != 8 && board != 10) throw UsageError("--board must be 8 or 10");
+    if (validateEvery < 2) throw UsageError("--validate-every must be 2 or more");
+    const auto t0 = std::chrono::steady_clock::now();
+    const TerritoryBoard b = territoryBoardOf(board);
+    TerritoryCounts train, validation, held;
+    countTerritory(data, b, validateEvery, train, &validation);
+    TerritoryFitReport r;
+    TerritoryFile file;
+    file.board = b;
+    file.table = fitTerritory(train, validation, r);
+    const std::string fitLine =
+        "squares " + std::to_string(static_cast<long long>(r.trainSquares)) + " train, " +
+        std::to_string(static_cast<long long>(r.validationSquares)) + " validation; alpha " +
+        fixedDecimals(r.alpha, 1) + ", validation log-loss " +
+        fixedDecimals(r.factoredValidationLoss, 4) + " factored, " +
+        fixedDecimals(r.chosenValidationLoss, 4) + " chosen; " +
+        fixedDecimals(secondsSince(t0), 1) + " s";
+    std::cout << fitLine << "\n";
+    file.comments = {commandLine("territory", args), fitLine};
+    if (!heldOut.empty()) {
+        countTerritory(heldOut, b, 0, held, nullptr);
+        std::cout << "held out: " << static_cast<long long>(held.squares()) << " squares, "
+                  << static_cast<long long>(held.owned()) << " ended owned\n";
+        printOwnership("nearer by queen moves", scoreQueenDistance(held));
+        printOwnership("fitted table", scoreTable(file.table, held));
+        if (!netPath.empty())
+            printOwnership("network " + netPath,
+                           scoreNetOwnership(loadNetwork(netPath), heldOut, b));
+    }
+    if (!out.empty()) {
+        writeFileAtomically(out, formatTerritoryFile(file));
+        std::cout << "wrote " << out << "\n";
+    }
+    return 0;
+}
+
+int runTerritorySource(const std::vector<std::string>& args) {
+    std::vector<std::string> tables;
+    std::string out;
+    ToolOptions cli("hippolyta-train territory-source",
+                    "Usage: hippolyta-train territory-source [options]\nOptions");
+    // clang-format off
+    cli.add()
+        ("tables", po::value(&tables)->multitoken()->required()->value_name("FILE..."),
+            "the table files of 8x8 and 10x10")
+        ("out", po::value(&out)->required()->value_name("FILE"), "the C++ source to write");
+    // clang-format on
+    if (!cli.parse(args)) return 0;
+    std::vector<TerritoryFile> files;
+    for (const std::string& t : tables)
+        files.push_back(parseTerritoryFile(readWholeFile(t), t));
+    writeFileAtomically(out, territorySource(files, tables));
+    std::cout << "wrote " << out << "\n";
+    return 0;
+}
+
+}  // namespace hippolyta::train

@@ -1,0 +1,83 @@
+#include "tools/train/train_commands.h"
+
+#include <iostream>
+
+#include "engine/core/file_io.h"
+#include "engine/core/text_util.h"
+#include "engine/search/parameters.h"
+#include "engine/search/weights_file.h"
+
+namespace po = boost::program_options;
+
+namespace hippolyta::train {
+
+DataSplit loadSplit(const Common& c) {
+    if (c.heldOut.empty()) return loadFitData(c.data, c.fit);
+    FitDataOptions all = c.fit;
+    all.holdOutEvery = 0;
+    DataSplit split;
+    split.train = loadFitData(c.data, all).train;
+    all.positionStride = 1;  // measured on every held-out position
+    split.heldOut = loadFitData(c.heldOut, all).train;
+    return split;
+}
+
+void addCommon(ToolOptions& cli, Common& c) {
+    // clang-format off
+    cli.add()
+        ("data", po::value(&c.data)->multitoken()->required()->value_name("FILE..."),
+            "self-play data files")
+        ("weights", po::value(&c.weightsIn)->value_name("FILE"),
+            "start from this weights file (default: built-in)")
+        ("out", po::value(&c.weightsOut)->value_name("FILE"),
+            "write the fitted weights file here")
+        ("hold-out-every", po::value(&c.fit.holdOutEvery)->default_value(10)->value_name("N"),
+            "hold out every Nth game for measuring")
+        ("held-out", po::value(&c.heldOut)->multitoken()->value_name("FILE..."),
+            "measure on these files' games instead (all of --data is then fitted on)")
+        ("stride", po::value(&c.fit.positionStride)->default_value(1)->value_name("N"),
+            "keep every Nth position")
+        ("min-ply", po::value(&c.fit.minPly)->default_value(0)->value_name("N"),
+            "skip plies before this");
+    // clang-format on
+}
+
+EngineConfig startConfig(const Common& c) {
+    EngineConfig config;
+    if (!c.weightsIn.empty())
+        applyWeights(parseWeights(readWholeFile(c.weightsIn), c.weightsIn), config);
+    return config;
+}
+
+void writeWeights(const Common& c, const EngineConfig& config, std::vector<std::string> notes) {
+    if (c.weightsOut.empty()) return;
+    writeFileAtomically(c.weightsOut,
+                        formatWeights(weightsOf(config, parameterNames(), std::move(notes))));
+    std::cout << "wrote " << c.weightsOut << "\n";
+}
+
+std::string commandLine(const std::string& sub, const std::vector<std::string>& args) {
+    std::string s = "hippolyta-train " + sub;
+    for (const std::string& a : args)
+        s += " " + a;
+    return s;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+std::string printFit(const FitSummary& r, const char* loss, double seconds, const char* steps) {
+    const std::string data = "positions " + std::to_string(r.trainPositions) + " train, " +
+                             std::to_string(r.heldOutPositions) + " held out; " +
+                             std::to_string(r.iterations) + " " + steps + ", " +
+                             fixedDecimals(seconds, 1) + " s";
+    std::cout << data << "\n"
+              << loss << " train " << fixedDecimals(r.trainLossBefore, 4) << " -> "
+              << fixedDecimals(r.trainLossAfter, 4) << ", held out "
+              << fixedDecimals(r.heldLossBefore, 4) << " -> " << fixedDecimals(r.heldLossAfter, 4)
+              << "\n";
+    return data;
+}
+
+}  // namespace hippolyta::train
