@@ -242,7 +242,7 @@ int serveStudio(const StudioServerOptions& server, const StudioOptions& session,
         if (desktop.open)
             BrowserLaunch::start(studioUrl(reachableAddress(server.address), studio->port()),
                                  desktop.browser);
-        studio->run(true);
+        studio->run();
         ignoreStopSignals();
     }
     ignoreStopSignals();  // SIGHUP again, which the watch has just restored

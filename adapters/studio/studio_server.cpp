@@ -432,9 +432,8 @@ void StudioServer::catchStopSignals() {
     });
 }
 
-void StudioServer::run(bool catchSignals) {
+void StudioServer::run() {
     Impl& s = *impl_;
-    if (catchSignals) catchStopSignals();
     s.accept();
     auto busy = net::make_work_guard(s.ioc);  // until the session is done with its engines
     std::thread session([&s] {

@@ -37,9 +37,8 @@ class StudioServer {
     // before waits for it) instead of killing the process: call it before telling anyone
     // where the server is, so that a signal sent at once still stops it cleanly.
     void catchStopSignals();
-    // Serves until stop(), or SIGINT or SIGTERM when catchSignals (or catchStopSignals()
-    // before); then quits the engines.
-    void run(bool catchSignals);
+    // Serves until stop() (or a signal caught by catchStopSignals()); then quits the engines.
+    void run();
     // Safe from any thread.
     void stop();
 

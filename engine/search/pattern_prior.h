@@ -77,14 +77,12 @@ PatternWeights zeroPatternWeights();
 // The 47 of `linear` and zero for the rest: the start of a fit.
 PatternWeights patternWeightsFrom(const PriorWeights& linear);
 
-constexpr int kPatternSmallMaxWidth = 8;
-
 // The weight sets of both board size classes.
 struct PatternPriors {
     std::shared_ptr<const PatternWeights> small;  // boards up to 8 wide
     std::shared_ptr<const PatternWeights> large;  // wider boards
     const PatternWeights& forWidth(int width) const {
-        return width <= kPatternSmallMaxWidth ? *small : *large;
+        return width <= kSmallBoardMaxWidth ? *small : *large;
     }
 };
 

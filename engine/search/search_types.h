@@ -60,6 +60,10 @@ enum class MoveOrdering : int {
     Pattern = 3,  // the pattern prior (engine/search/pattern_prior.h)
 };
 
+// The widest board of the small class, which has its own move ordering and pattern prior
+// (Botzone's 8x8 among them).
+constexpr int kSmallBoardMaxWidth = 8;
+
 // Constants of the tree search, set by hand (commit c73c900) with tools/hippolyta-arena (10x10,
 // 0.1 s a move, 20-30 games a test): widening exponent 0.6 beat 0.5 19-11; exploration 0.15
 // lost 8-12 to 0.25; 2 random playout plies against none: 13-7 and 17-13; reordering the best
@@ -84,7 +88,9 @@ struct SearchParams {
     // so that a board is only ever switched by a match played on it.
     MoveOrdering ordering = MoveOrdering::Pattern;
     MoveOrdering orderingSmall = MoveOrdering::Pattern;
-    MoveOrdering orderingFor(int width) const { return width <= 8 ? orderingSmall : ordering; }
+    MoveOrdering orderingFor(int width) const {
+        return width <= kSmallBoardMaxWidth ? orderingSmall : ordering;
+    }
     double priorBias = 0;  // PUCT-style term in selection: bias * P * sqrt(N) / (n + 1), P the
                            // learned prior's softmax over the legal moves, whatever orders the
                            // children (not at the root)

@@ -29,17 +29,13 @@ SearchLimits visitLimit(uint64_t visits) {
     return l;
 }
 
-Game middleGame() {
-    return tenByTenMiddleGame();
-}
-
 TEST(MctsSearch, VisitLimitIsExact) {
     Engine engine(mctsConfig());
-    const SearchResult r = engine.chooseMove(middleGame(), visitLimit(700));
+    const SearchResult r = engine.chooseMove(tenByTenMiddleGame(), visitLimit(700));
     EXPECT_EQ(r.simulations, 700u);
     EXPECT_EQ(r.visits, 700u);
     ASSERT_TRUE(r.move);
-    EXPECT_TRUE(middleGame().position().isLegal(*r.move));
+    EXPECT_TRUE(tenByTenMiddleGame().position().isLegal(*r.move));
     ASSERT_FALSE(r.candidates.empty());
     EXPECT_EQ(r.candidates.front().move, *r.move);
     EXPECT_FALSE(r.pv.empty());
@@ -49,7 +45,7 @@ TEST(MctsSearch, TimeLimitEndsTheSearch) {
     Engine engine(mctsConfig());
     SearchLimits l;
     l.seconds = 0.05;
-    const SearchResult r = engine.chooseMove(middleGame(), l);
+    const SearchResult r = engine.chooseMove(tenByTenMiddleGame(), l);
     EXPECT_GT(r.simulations, 0u);
     ASSERT_TRUE(r.move);
 }
@@ -57,7 +53,7 @@ TEST(MctsSearch, TimeLimitEndsTheSearch) {
 TEST(MctsSearch, StopFromAnotherThreadEndsAnUnlimitedSearch) {
     Engine engine(mctsConfig());
     SearchResult r;
-    std::thread searcher([&] { r = engine.chooseMove(middleGame(), SearchLimits{}); });
+    std::thread searcher([&] { r = engine.chooseMove(tenByTenMiddleGame(), SearchLimits{}); });
     while (engine.snapshot().visits < 50)
         std::this_thread::yield();
     const SearchResult during = engine.snapshot();  // a snapshot while it runs
@@ -77,7 +73,7 @@ TEST(MctsSearch, ReportCallbackCanStopTheSearch) {
         EXPECT_TRUE(s.move);
         return ++reports == 3;
     };
-    const SearchResult r = engine.chooseMove(middleGame(), l);
+    const SearchResult r = engine.chooseMove(tenByTenMiddleGame(), l);
     EXPECT_EQ(reports, 3);
     EXPECT_TRUE(r.move);
 }
@@ -105,7 +101,7 @@ TEST(MctsSearch, ReportsDuringATwoThreadSearchAreConsistent) {
         }
         return false;
     };
-    const SearchResult r = engine.chooseMove(middleGame(), l);
+    const SearchResult r = engine.chooseMove(tenByTenMiddleGame(), l);
     EXPECT_GT(reports, 10);
     EXPECT_TRUE(r.move);
 }
@@ -114,11 +110,11 @@ TEST(MctsSearch, OneThreadFixedSeedAndVisitsIsDeterministic) {
     SearchResult a, b;
     {
         Engine e(mctsConfig());
-        a = e.chooseMove(middleGame(), visitLimit(1500));
+        a = e.chooseMove(tenByTenMiddleGame(), visitLimit(1500));
     }
     {
         Engine e(mctsConfig());
-        b = e.chooseMove(middleGame(), visitLimit(1500));
+        b = e.chooseMove(tenByTenMiddleGame(), visitLimit(1500));
     }
     ASSERT_TRUE(a.move && b.move);
     EXPECT_EQ(*a.move, *b.move);
@@ -129,7 +125,7 @@ TEST(MctsSearch, OneThreadFixedSeedAndVisitsIsDeterministic) {
 
 TEST(MctsSearch, ReusesTheSubtreeOfTheMovesPlayed) {
     Engine engine(mctsConfig());
-    Game game = middleGame();
+    Game game = tenByTenMiddleGame();
     const SearchResult first = engine.chooseMove(game, visitLimit(3000));
     ASSERT_GE(first.pv.size(), 2u);
     ASSERT_TRUE(game.play(first.pv[0]));
@@ -171,12 +167,12 @@ TEST(MctsSearch, MemoryCapIsNeverExceeded) {
     // 1 MB: one pool of 32768 slots, all of it for one search (tree reuse once kept two pools
     // of half each); the tree fills up and the search goes on cleanly.
     Engine engine(mctsConfig(1));
-    const SearchResult r = engine.chooseMove(middleGame(), visitLimit(40000));
+    const SearchResult r = engine.chooseMove(tenByTenMiddleGame(), visitLimit(40000));
     EXPECT_LE(r.treeNodes * 32, 1u << 20);
     EXPECT_GT(r.treeNodes, 30000u) << "the tree should have filled the whole pool";
     EXPECT_EQ(r.simulations, 40000u);
     ASSERT_TRUE(r.move);
-    EXPECT_TRUE(middleGame().position().isLegal(*r.move));
+    EXPECT_TRUE(tenByTenMiddleGame().position().isLegal(*r.move));
 }
 
 // A report callback that throws: the search stops and joins its helper threads before the
@@ -189,21 +185,21 @@ TEST(MctsSearch, AThrowingReportStopsEveryThreadAndTheEngineSearchesAgain) {
     SearchLimits l;
     l.reportSeconds = 1e-9;  // the first check reports
     l.onReport = [](const SearchResult&) -> bool { throw std::runtime_error("report failed"); };
-    EXPECT_THROW(engine.chooseMove(middleGame(), l), std::runtime_error);
-    const SearchResult again = engine.chooseMove(middleGame(), visitLimit(500));
+    EXPECT_THROW(engine.chooseMove(tenByTenMiddleGame(), l), std::runtime_error);
+    const SearchResult again = engine.chooseMove(tenByTenMiddleGame(), visitLimit(500));
     ASSERT_TRUE(again.move);
-    EXPECT_TRUE(middleGame().position().isLegal(*again.move));
+    EXPECT_TRUE(tenByTenMiddleGame().position().isLegal(*again.move));
 }
 
 TEST(MctsSearch, TwoThreadsPlayLegalMoves) {
     EngineConfig c = mctsConfig();
     c.threads = 2;
     Engine engine(c);
-    const SearchResult r = engine.chooseMove(middleGame(), visitLimit(2000));
+    const SearchResult r = engine.chooseMove(tenByTenMiddleGame(), visitLimit(2000));
     EXPECT_GE(r.simulations, 2000u);
     EXPECT_LE(r.simulations, 2002u);
     ASSERT_TRUE(r.move);
-    EXPECT_TRUE(middleGame().position().isLegal(*r.move));
+    EXPECT_TRUE(tenByTenMiddleGame().position().isLegal(*r.move));
 }
 
 TEST(MctsSearch, NoMoveWhenTheSideToMoveIsStuck) {

@@ -62,7 +62,7 @@ class OtherProgram {
 class RunningStudio {
   public:
     RunningStudio() : studio_(options(), StudioOptions{}) {
-        thread_ = std::thread([this] { studio_.run(false); });
+        thread_ = std::thread([this] { studio_.run(); });
     }
     ~RunningStudio() {
         studio_.stop();

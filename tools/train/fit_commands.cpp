@@ -147,7 +147,7 @@ int runPattern(const std::vector<std::string>& args) {
     if (maxPositions > 0 && data.train.size() > static_cast<size_t>(maxPositions))
         data.train.resize(static_cast<size_t>(maxPositions));
     if (data.train.empty()) throw UsageError("no training positions");
-    const bool large = data.train.front().position.width() > kPatternSmallMaxWidth;
+    const bool large = data.train.front().position.width() > kSmallBoardMaxWidth;
     PatternPriorFile file;
     file.large = large;
     const PatternWeights start =
