@@ -43,7 +43,10 @@ int main(int argc, char** argv) {
             po::value(&c.explorePlies)->default_value(c.explorePlies)->value_name("N"),
             "searched plies after them whose move is drawn from the root's visit counts")
         ("temperature", po::value(&c.temperature)->default_value(c.temperature)->value_name("T"),
-            "draw with probability visits^(1/T)");
+            "draw with probability visits^(1/T)")
+        ("tree-samples", po::value(&c.treeSampleVisits)->default_value(0)->value_name("N"),
+            "also record each search's nodes below the root with N visits or more (TreeStrap "
+            "labels, a version-3 file; 0: none)");
     cli.addParams(c.params, "param", "engine constant");
     cli.addNetOptions(netFile, noNet, "no network");
     cli.add()

@@ -37,6 +37,25 @@ EngineConfig engineConfigFor(const SelfPlayConfig& c, uint64_t game) {
     return e;
 }
 
+// The search's interior nodes as the file keeps them; not the played move's subtree, which the
+// next ply's search reuses and samples again with more visits.
+std::vector<TreeSampleRecord> treeSampleRecords(const Engine& engine, const SelfPlayConfig& c,
+                                                Move played) {
+    std::vector<TreeSampleRecord> out;
+    for (TreeSample& t : engine.treeSamples(c.treeSampleVisits, played, kTreeSamplesPerPly)) {
+        if (t.line.size() > 255) continue;  // the format's limit; never near it in practice
+        TreeSampleRecord r;
+        r.line = std::move(t.line);
+        r.proven = t.proven;
+        r.value = t.value;
+        r.visits = t.visits;
+        for (const auto& [move, visits] : t.children)
+            r.children.push_back({move, visits});
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
 }  // namespace
 
 TrainingDataHeader selfPlayHeader(const SelfPlayConfig& c) {
@@ -71,6 +90,7 @@ TrainingDataHeader selfPlayHeader(const SelfPlayConfig& c) {
         s << " visits=" << c.visits;
     s << " random-plies=" << c.randomPlies << " explore-plies=" << c.explorePlies
       << " temperature=" << c.temperature;
+    if (c.treeSampleVisits) s << " tree-samples=" << c.treeSampleVisits;
     for (const std::string& p : params)
         s << " param:" << p;
     TrainingDataHeader h;
@@ -79,6 +99,7 @@ TrainingDataHeader selfPlayHeader(const SelfPlayConfig& c) {
     h.shardIndex = static_cast<uint32_t>(c.shardIndex);
     h.shardCount = static_cast<uint32_t>(c.shardCount);
     h.settings = s.str();
+    if (c.treeSampleVisits) h.version = kTreeSampleDataVersion;
     return h;
 }
 
@@ -147,6 +168,7 @@ std::optional<SelfPlayGame> playSelfPlayGame(const SelfPlayConfig& c, uint64_t g
             ply.played = sampleByVisits(r, c.temperature, sampling);
             ply.sampled = true;
         }
+        if (c.treeSampleVisits) ply.treeSamples = treeSampleRecords(engine, c, ply.played);
         if (!game.play(ply.played)) throw std::logic_error("the search chose an illegal move");
         record.plies.push_back(std::move(ply));
     }

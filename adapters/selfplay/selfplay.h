@@ -17,6 +17,9 @@
 
 namespace hippolyta {
 
+// The most tree samples a ply records (SelfPlayConfig::treeSampleVisits).
+constexpr size_t kTreeSamplesPerPly = 64;
+
 struct SelfPlayConfig {
     int size = 10;
     int games = 100;
@@ -27,9 +30,12 @@ struct SelfPlayConfig {
     int explorePlies = 10;            // then this many searched plies drawn from the visit counts
     double temperature = 1;           // ... with probability visits^(1/T) (0: always the best move)
     std::vector<std::string> params;  // engine constants, "name=value"
-    int memoryMb = 256;               // tree cap per game
-    int concurrency = 1;              // games in parallel, one thread each
-    int shardIndex = 0;               // play games g with (g - 1) % shardCount == shardIndex
+    // > 0: each ply also records the searched nodes below its root with at least this many
+    // visits (at most kTreeSamplesPerPly, the most visited), in a version-3 file.
+    uint32_t treeSampleVisits = 0;
+    int memoryMb = 256;   // tree cap per game
+    int concurrency = 1;  // games in parallel, one thread each
+    int shardIndex = 0;   // play games g with (g - 1) % shardCount == shardIndex
     int shardCount = 1;
     std::shared_ptr<const SearchNet> net;  // the search's network (iteration); none: linear
     std::string out;                       // the training-data file; rerun to resume

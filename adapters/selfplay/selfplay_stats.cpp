@@ -12,6 +12,8 @@ struct DataTally {
     uint64_t games = 0, positions = 0, whiteWins = 0, starterWins = 0;
     uint64_t firstGame = 0, lastGame = 0;
     uint64_t sampled = 0, sampledNotBest = 0, proven = 0;
+    uint64_t treeSamples = 0;
+    double treeSampleVisits = 0, treeSampleDepth = 0;
     double rootVisits = 0, rootMoves = 0, squaredError = 0;
     double whiteShare = 0, blackShare = 0, winnerShare = 0;  // summed over games
 
@@ -31,6 +33,11 @@ struct DataTally {
             rootVisits += p.rootVisits;
             rootMoves += static_cast<double>(p.visits.size());
             squaredError += (p.value - t.result()) * (p.value - t.result());
+            for (const TreeSampleRecord& s : p.treeSamples) {
+                ++treeSamples;
+                treeSampleVisits += s.visits;
+                treeSampleDepth += static_cast<double>(s.line.size());
+            }
         });
     }
 
@@ -73,6 +80,12 @@ void printTrainingDataStats(const std::string& file, std::ostream& out) {
         << " of them not the most visited; proven values: " << t.proven << "\n";
     out << "root visits: " << t.rootVisits / n << " a position, " << t.rootMoves / n
         << " root moves with counts\n";
+    if (t.treeSamples) {
+        const double k = static_cast<double>(t.treeSamples);
+        out << "tree samples: " << t.treeSamples << " (" << k / n << " a position), "
+            << t.treeSampleVisits / k << " visits and " << t.treeSampleDepth / k
+            << " plies below the root on average\n";
+    }
     const double perGame = 100.0 / std::max<double>(1, static_cast<double>(t.games));
     out << "ownership (share of the squares, mean over games): White " << t.whiteShare * perGame
         << "%, Black " << t.blackShare * perGame << "%, neither "

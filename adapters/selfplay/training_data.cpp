@@ -46,6 +46,67 @@ uint32_t getCount(ByteCursor& in, uint32_t version) {
     return version >= 2 ? in.varU32() : in.u32();
 }
 
+// Version 3's tree samples after a ply's root moves: their count, then each one's line (a
+// length byte and the moves), flags (bit 0: proven), f32 value, visits and children (count,
+// then move and visits each), the numbers LEB128.
+void putTreeSamples(std::string& out, const std::vector<TreeSampleRecord>& samples) {
+    putVarU32(out, static_cast<uint32_t>(samples.size()));
+    for (const TreeSampleRecord& t : samples) {
+        if (t.line.empty() || t.line.size() > 255 || t.children.empty())
+            throw std::invalid_argument(
+                "training data: a tree sample needs 1..255 moves and a child");
+        putU8(out, static_cast<uint8_t>(t.line.size()));
+        for (Move m : t.line)
+            putMove(out, m);
+        putU8(out, t.proven ? 1 : 0);
+        uint32_t bits;
+        std::memcpy(&bits, &t.value, sizeof bits);
+        putU32(out, bits);
+        putVarU32(out, t.visits);
+        putVarU32(out, static_cast<uint32_t>(t.children.size()));
+        for (const MoveVisits& mv : t.children) {
+            putMove(out, mv.move);
+            putVarU32(out, mv.visits);
+        }
+    }
+}
+
+// Reads a ply's tree samples, each checked by playing its line from pos (the ply's position).
+std::vector<TreeSampleRecord> getTreeSamples(ByteCursor& in, const Position& pos) {
+    const int squares = pos.width() * pos.width();
+    const uint32_t count = in.varU32();
+    // Each sample takes 14 bytes at least: a count beyond what is left is damage.
+    if (count > in.remaining() / 14) throw in.error("more tree samples than the record holds");
+    std::vector<TreeSampleRecord> out(count);
+    for (TreeSampleRecord& t : out) {
+        const uint8_t length = in.u8();
+        if (length == 0) throw in.error("a tree sample without a line");
+        Position at = pos;
+        for (int i = 0; i < length; ++i) {
+            t.line.push_back(getMove(in, squares));
+            if (!at.isLegal(t.line.back())) throw in.error("a tree sample's line is illegal");
+            at.makeMove(t.line.back());
+        }
+        const uint8_t flags = in.u8();
+        if (flags > 1) throw in.error("unknown tree-sample flags");
+        t.proven = flags & 1;
+        const uint32_t bits = in.u32();
+        std::memcpy(&t.value, &bits, sizeof bits);
+        if (!(t.value >= 0 && t.value <= 1)) throw in.error("a tree sample's value outside [0, 1]");
+        t.visits = in.varU32();
+        const uint32_t children = in.varU32();
+        if (children == 0 || children > in.remaining() / 4)
+            throw in.error("a tree sample's child count is wrong");
+        t.children.resize(children);
+        for (MoveVisits& mv : t.children) {
+            mv.move = getMove(in, squares);
+            mv.visits = in.varU32();
+            if (!at.isLegal(mv.move)) throw in.error("a tree sample's move is illegal there");
+        }
+    }
+    return out;
+}
+
 void putPly(std::string& out, const PlyRecord& p, Color mover, uint32_t version) {
     putMove(out, p.played);
     putU8(out, (p.sampled ? kSampled : 0) | (p.proven ? kProven : 0) |
@@ -61,6 +122,12 @@ void putPly(std::string& out, const PlyRecord& p, Color mover, uint32_t version)
     for (const MoveVisits& mv : p.visits) {
         putMove(out, mv.move);
         putCount(out, mv.visits, version);
+    }
+    if (version >= kTreeSampleDataVersion) {
+        putTreeSamples(out, p.treeSamples);
+    } else if (!p.treeSamples.empty()) {
+        throw std::invalid_argument("training data: tree samples need version " +
+                                    std::to_string(kTreeSampleDataVersion));
     }
 }
 
@@ -88,6 +155,7 @@ PlyRecord getPly(ByteCursor& in, const Position& pos, uint32_t version) {
         mv.visits = getCount(in, version);
         if (!pos.isLegal(mv.move)) throw in.error("a root move that is illegal there");
     }
+    if (version >= kTreeSampleDataVersion) p.treeSamples = getTreeSamples(in, pos);
     if (!pos.isLegal(p.played)) throw in.error("an illegal move played");
     return p;
 }
@@ -215,6 +283,32 @@ void forEachPosition(const SelfPlayGame& game,
         t.record = &game.plies[i];
         f(t);
         t.position.makeMove(game.plies[i].played);
+    }
+}
+
+void forEachTreeSample(const SelfPlayGame& game,
+                       const std::function<void(const TrainingPosition&)>& f) {
+    Position pos = game.start;
+    TrainingPosition t;
+    t.game = game.game;
+    t.winner = game.winner;
+    PlyRecord record;
+    for (size_t i = 0; i < game.plies.size(); ++i) {
+        t.ply = static_cast<int>(i);
+        for (const TreeSampleRecord& s : game.plies[i].treeSamples) {
+            t.position = pos;
+            for (Move m : s.line)
+                t.position.makeMove(m);
+            record.played = s.children.front().move;
+            record.proven = s.proven;
+            record.value = s.value;
+            record.rootVisits = s.visits;
+            record.visits = s.children;
+            t.record = &record;
+            t.sample = &s;
+            f(t);
+        }
+        pos.makeMove(game.plies[i].played);
     }
 }
 

@@ -19,10 +19,14 @@
 
 namespace hippolyta {
 
-// Version 2 adds each game's ownership map and stores visit counts as LEB128 numbers. Readers
-// read both; a writer resuming a version-1 file keeps writing version 1.
+// Version 2 adds each game's ownership map and stores visit counts as LEB128 numbers; version 3
+// adds each ply's tree samples (searched nodes below its root). Readers read all three; new
+// files are version 2, or 3 when they hold tree samples; a writer resuming a file keeps its
+// version.
 constexpr uint32_t kTrainingDataVersion = 2;
+constexpr uint32_t kTreeSampleDataVersion = 3;
 constexpr uint32_t kOldestTrainingDataVersion = 1;
+constexpr uint32_t kNewestTrainingDataVersion = 3;
 constexpr std::string_view kTrainingDataMagic = "HPSELFPL";  // the file's first 8 bytes
 constexpr std::string_view kGameTag = "GAME";                // each record's first 4 bytes
 constexpr uint32_t kMaxGamePayload = 16u << 20;              // longer: damage, not a game
@@ -58,6 +62,16 @@ struct MoveVisits {
     uint32_t visits = 0;
 };
 
+// A searched node below a ply's root (version 3): TreeStrap-style labels, as the root's. The
+// position is the ply's with `line` played.
+struct TreeSampleRecord {
+    std::vector<Move> line;            // 1..255 moves from the ply's position
+    bool proven = false;               // value is exact
+    float value = 0.5f;                // the search's winrate for the side to move there
+    uint32_t visits = 0;               // the node's visits
+    std::vector<MoveVisits> children;  // its visited moves, most visited first (at least one)
+};
+
 // One searched position of a game; the position itself follows from the game's start and the
 // moves before it.
 struct PlyRecord {
@@ -66,7 +80,8 @@ struct PlyRecord {
     bool proven = false;      // value is exact (0 or 1)
     float value = 0.5f;       // the search's winrate for the side to move
     uint32_t rootVisits = 0;  // the search's root visits (reused subtree included)
-    std::vector<MoveVisits> visits;  // every visited root move, most visited first
+    std::vector<MoveVisits> visits;             // every visited root move, most visited first
+    std::vector<TreeSampleRecord> treeSamples;  // version 3 only (empty before)
 };
 
 struct SelfPlayGame {
@@ -92,9 +107,16 @@ struct TrainingPosition {
     Color winner = Color::White;
     const std::vector<int8_t>* ownership = nullptr;  // the game's, valid while it lives
 
+    // Set for a tree sample (forEachTreeSample): off the game's line, so no result and no
+    // ownership; record is a PlyRecord made of it (played: its most visited move).
+    const TreeSampleRecord* sample = nullptr;
+
     Color sideToMove() const { return position.sideToMove(); }
-    // 1 if the side to move went on to win, else 0.
-    double result() const { return winner == sideToMove() ? 1.0 : 0.0; }
+    // 1 if the side to move went on to win, else 0; a tree sample's search value instead.
+    double result() const {
+        if (sample) return record->value;
+        return winner == sideToMove() ? 1.0 : 0.0;
+    }
 };
 
 // Encoding. encodeGame gives the whole record (length, payload, checksum) in the given format
@@ -110,6 +132,10 @@ SelfPlayGame decodeGamePayload(std::string_view payload, int boardSize, const st
 // Calls f for every position of the game, in order.
 void forEachPosition(const SelfPlayGame& game,
                      const std::function<void(const TrainingPosition&)>& f);
+// Calls f for every tree sample of the game (version 3), ply by ply; t.ply is the ply whose
+// search made it.
+void forEachTreeSample(const SelfPlayGame& game,
+                       const std::function<void(const TrainingPosition&)>& f);
 
 // Reads a file record by record, checking each. A torn last record (shorter than its length
 // says, as a kill leaves it) is dropped; anything else wrong throws TrainingDataError: a bad
@@ -137,10 +163,11 @@ class TrainingDataReader {
     bool torn_ = false;
 };
 
-// Every game of a file through f, then the positions through forEachPosition: the usual way
-// to feed a fit.
+// Every game of a file through f, then the positions through forEachPosition (and with
+// withTreeSamples, each game's tree samples after its positions): the usual way to feed a fit.
 void readTrainingPositions(const std::string& path,
-                           const std::function<void(const TrainingPosition&)>& f);
+                           const std::function<void(const TrainingPosition&)>& f,
+                           bool withTreeSamples = false);
 
 // Appends games to a file. A new file gets the header (written whole, via a temporary file and
 // a rename); an existing one must have been made by the same run (TrainingDataError otherwise),

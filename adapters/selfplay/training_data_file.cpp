@@ -38,11 +38,11 @@ TrainingDataHeader readHeader(std::ifstream& in, uint64_t fileSize, const std::s
         throw TrainingDataError(path + ": not a hippolyta training-data file (bad magic)");
     TrainingDataHeader h;
     h.version = c.u32();
-    if (h.version < kOldestTrainingDataVersion || h.version > kTrainingDataVersion)
+    if (h.version < kOldestTrainingDataVersion || h.version > kNewestTrainingDataVersion)
         throw TrainingDataError(path + ": training-data version " + std::to_string(h.version) +
                                 ", this build reads versions " +
                                 std::to_string(kOldestTrainingDataVersion) + " to " +
-                                std::to_string(kTrainingDataVersion));
+                                std::to_string(kNewestTrainingDataVersion));
     h.boardSize = c.u8();
     c.u8();
     c.u16();
@@ -118,11 +118,14 @@ bool TrainingDataReader::next(SelfPlayGame& game) {
 }
 
 void readTrainingPositions(const std::string& path,
-                           const std::function<void(const TrainingPosition&)>& f) {
+                           const std::function<void(const TrainingPosition&)>& f,
+                           bool withTreeSamples) {
     TrainingDataReader reader(path);
     SelfPlayGame game;
-    while (reader.next(game))
+    while (reader.next(game)) {
         forEachPosition(game, f);
+        if (withTreeSamples) forEachTreeSample(game, f);
+    }
 }
 
 TrainingDataWriter::TrainingDataWriter(const std::string& path, const TrainingDataHeader& header,

@@ -42,6 +42,23 @@ std::vector<FitPosition> ofSize(const std::vector<FitPosition>& positions, int s
     return out;
 }
 
+// The factor for theta that fits the results of the game positions among `positions` (rows of
+// d), their scores under theta held as they are.
+double resultCalibration(const std::vector<FitPosition>& positions, const LogisticData& d,
+                         const std::vector<double>& theta, double scale, int maxIterations) {
+    LogisticData scores;
+    for (size_t i = 0; i < positions.size(); ++i) {
+        if (positions[i].treeSample) continue;
+        double score = 0;
+        for (size_t k = 0; k < theta.size(); ++k)
+            score += theta[k] * d.x[i][k];
+        scores.x.push_back({score});
+        scores.y.push_back(positions[i].result);
+    }
+    if (scores.x.empty()) throw std::invalid_argument("no game positions to calibrate on");
+    return fitLogistic(scores, {1.0}, scale, 0, maxIterations).theta[0];
+}
+
 }  // namespace
 
 std::vector<std::string> evalFitNames() {
@@ -91,7 +108,13 @@ EvalWeights fitEvaluation(const std::vector<FitPosition>& train,
         dataOf(heldOut, start, config.valueWeight, true, config.without);
     const std::vector<double> before = evalFitTheta(start);
     const double scale = start.winScale;
-    const LogisticFit fit = fitLogistic(trainData, before, scale, config.l2, config.maxIterations);
+    LogisticFit fit = fitLogistic(trainData, before, scale, config.l2, config.maxIterations);
+    if (config.calibrate) {
+        report.calibration =
+            resultCalibration(train, trainData, fit.theta, scale, config.maxIterations);
+        for (double& t : fit.theta)
+            t *= report.calibration;
+    }
     report.trainPositions = static_cast<int>(train.size());
     report.heldOutPositions = static_cast<int>(heldOut.size());
     report.iterations = fit.iterations;
@@ -101,6 +124,8 @@ EvalWeights fitEvaluation(const std::vector<FitPosition>& train,
     report.heldLossAfter = meanLogLoss(heldData, fit.theta, scale);
     report.heldAccuracyBefore = accuracy(heldResults, before, scale);
     report.heldAccuracyAfter = accuracy(heldResults, fit.theta, scale);
+    report.heldResultLossBefore = meanLogLoss(heldResults, before, scale);
+    report.heldResultLossAfter = meanLogLoss(heldResults, fit.theta, scale);
     return withEvalFitTheta(start, fit.theta);
 }
 

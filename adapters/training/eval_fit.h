@@ -19,11 +19,16 @@ struct EvalFitConfig {
     double l2 = 1e-4;          // pull toward the starting weights
     int maxIterations = 50;
     std::vector<std::string> without;  // terms left out of the fit (their weights stay)
+    // Then one factor for all the fitted weights, fitted to the results of the training set's
+    // game positions: tree samples' values, means of a search, are milder than results.
+    bool calibrate = false;
 };
 
 // Losses are log-losses against the blended targets.
 struct EvalFitReport : FitSummary {
-    double heldAccuracyBefore = 0, heldAccuracyAfter = 0;  // predicting the game's winner
+    double heldAccuracyBefore = 0, heldAccuracyAfter = 0;      // predicting the game's winner
+    double heldResultLossBefore = 0, heldResultLossAfter = 0;  // log-loss against the results
+    double calibration = 1;  // the factor of EvalFitConfig::calibrate
 };
 
 // The fitted weights' names, in the order of the features (eval.t1.open, eval.t1.end, ...).

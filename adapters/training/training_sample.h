@@ -17,6 +17,7 @@ struct FitPosition {
     double value = 0.5;   // the search's win probability for the side to move
     std::vector<std::pair<Move, uint32_t>> visits;  // root moves searched, with their visits
     std::optional<Move> lastMove;  // the opponent's move that led here, when the data has it
+    bool treeSample = false;       // a searched node off the game's line: result is its value
 };
 
 // What every fit reports: the data's size, the iterations, and the loss on both sets.

@@ -50,6 +50,12 @@ SearchResult Engine::snapshot() const {
     return mcts_ ? mcts_->snapshot() : SearchResult{};
 }
 
+std::vector<TreeSample> Engine::treeSamples(uint32_t minVisits, std::optional<Move> skip,
+                                            size_t limit) const {
+    if (!mcts_ || config_.player != "mcts") return {};
+    return mcts_->treeSamples(minVisits, skip, limit);
+}
+
 void Engine::newGame() {
     if (mcts_) mcts_->clear();
 }

@@ -73,6 +73,10 @@ class Engine {
     void stop() { stopRequested_ = true; }
     // The running (or last) search's current best move and candidates. Thread-safe.
     SearchResult snapshot() const;
+    // The last search's well-visited interior nodes (Mcts::treeSamples); none for the players
+    // without a tree. Between searches.
+    std::vector<TreeSample> treeSamples(uint32_t minVisits, std::optional<Move> skip,
+                                        size_t limit) const;
     // Forget anything kept from an earlier game (the search tree).
     void newGame();
     // The strength level, 1..10 (checked by the caller, see parseLevel()).

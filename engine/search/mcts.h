@@ -59,6 +59,12 @@ class Mcts {
     // with their prior fields (PriorScale), in creation order; empty if the tree has no such
     // node. For tests and analysis, between searches.
     std::vector<ScoredMove> childPriors(const std::vector<Move>& line) const;
+    // The nodes below the root with at least minVisits visits and a visited child, the most
+    // visited first, at most `limit`; not the child `skip` of the root or anything under it
+    // (the subtree the next search reuses). TreeStrap-style labels for self-play; between
+    // searches.
+    std::vector<TreeSample> treeSamples(uint32_t minVisits, std::optional<Move> skip,
+                                        size_t limit) const;
     const MctsOptions& options() const { return options_; }
 
   private:

@@ -104,47 +104,23 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     const Proof rootProof = proofOf(root);
     r.proven = rootProof != Proof::None;
 
-    auto winrateOf = [](TreeNode& c) {
-        const Proof p = proofOf(c);
-        if (p == Proof::Loss) return 1.0;
-        if (p == Proof::Win) return 0.0;
-        const uint32_t n = load(c.visits);
-        return n ? static_cast<double>(load(c.valueSum)) / kValueOne / n : 0.5;
-    };
-    // Best: a proven win, else the most visited move not proven lost, ties by winrate.
-    auto rankOf = [](TreeNode& c) {
-        const Proof p = proofOf(c);
-        return p == Proof::Loss ? 2 : p == Proof::Win ? 0 : 1;
-    };
-    auto better = [&](TreeNode& a, TreeNode& b) {
-        if (rankOf(a) != rankOf(b)) return rankOf(a) > rankOf(b);
-        if (load(a.visits) != load(b.visits)) return load(a.visits) > load(b.visits);
-        return winrateOf(a) > winrateOf(b);
-    };
-    auto bestChild = [&](TreeNode& n) -> TreeNode* {
-        if (load(n.state) != static_cast<uint8_t>(NodeState::Expanded)) return nullptr;
-        TreeNode* best = nullptr;
-        forEachChild(pool, n, [&](TreeNode& c) {
-            if (!best || better(c, *best)) best = &c;
-            return true;
-        });
-        return best;
-    };
     auto pvFrom = [&](TreeNode& start, int maxLen) {
         std::vector<Move> pv{Move::unpack(start.move)};
         TreeNode* n = &start;
         while (static_cast<int>(pv.size()) < maxLen) {
-            n = bestChild(*n);
+            n = bestChildOf(pool, *n);
             if (!n || (load(n->visits) == 0 && proofOf(*n) == Proof::None)) break;
             pv.push_back(Move::unpack(n->move));
         }
         return pv;
     };
 
-    TreeNode* best = bestChild(root);
+    TreeNode* best = bestChildOf(pool, root);
     if (!best) return r;
     r.move = Move::unpack(best->move);
-    r.winrate = rootProof == Proof::Win ? 1.0 : rootProof == Proof::Loss ? 0.0 : winrateOf(*best);
+    r.winrate = rootProof == Proof::Win    ? 1.0
+                : rootProof == Proof::Loss ? 0.0
+                                           : childWinrate(*best);
     r.pv = pvFrom(*best, 30);
     if (!withCandidates) return r;
     // Sorted on a snapshot: while other threads search, visits and proofs change, and a
@@ -161,7 +137,8 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     forEachChild(pool, root, [&](TreeNode& c) {
         const bool proven = proofOf(c) != Proof::None;
         const uint32_t visits = load(c.visits);
-        if (visits > 0 || proven) kids.push_back({&c, rankOf(c), visits, winrateOf(c), proven});
+        if (visits > 0 || proven)
+            kids.push_back({&c, childRank(c), visits, childWinrate(c), proven});
         return true;
     });
     std::stable_sort(kids.begin(), kids.end(), [](const Kid& a, const Kid& b) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "engine/core/move.h"
@@ -34,6 +35,17 @@ struct SearchResult {
     uint64_t previousVisits = 0;  // root visits of the previous tree (kept share: kept/previous)
     uint64_t netEvaluations = 0;  // network evaluations of this search (0 without a net)
     std::vector<CandidateInfo> candidates;  // root moves searched, most visited first
+};
+
+// A searched node below the root, as TreeStrap-style training labels take it (Mcts::treeSamples):
+// the moves from the root that reach it, its value for its side to move and its children's
+// visits, most visited first.
+struct TreeSample {
+    std::vector<Move> line;  // from the search's root; never empty
+    float value = 0.5f;      // its mean for its side to move, or its proof's 0 or 1
+    bool proven = false;     // value is exact (0 or 1)
+    uint32_t visits = 0;     // the node's own
+    std::vector<std::pair<Move, uint32_t>> children;  // the visited ones, most visited first
 };
 
 // What one search may spend; zero means "no limit of this kind".

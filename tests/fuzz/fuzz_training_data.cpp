@@ -87,6 +87,15 @@ void checkFile(const std::string& bytes) {
             FUZZ_CHECK(p.ply == static_cast<int>(positions++), "positions out of order");
         });
         FUZZ_CHECK(positions == game.plies.size(), "a position per ply");
+        size_t samples = 0, recorded = 0;
+        forEachTreeSample(game, [&](const TrainingPosition& p) {
+            FUZZ_CHECK(p.sample && p.record->visits.size() == p.sample->children.size(),
+                       "a tree sample's record is made of it");
+            ++samples;
+        });
+        for (const PlyRecord& p : game.plies)
+            recorded += p.treeSamples.size();
+        FUZZ_CHECK(samples == recorded, "every tree sample is given once");
     }
     FUZZ_CHECK(reader.droppedTornTail() == (reader.completeBytes() < bytes.size()),
                "the file was not read to its end, and no torn tail was dropped");

@@ -150,9 +150,9 @@ TEST_F(TrainingDataTest, RefusesBadMagicForeignVersionAndBadChecksums) {
     EXPECT_NE(errorOf(dir_ / "magic").find("bad magic"), std::string::npos);
 
     bad = bytes;
-    bad[8] = 3;  // version 3
+    bad[8] = 4;  // version 4
     tdWriteBytes(dir_ / "version", bad);
-    EXPECT_NE(errorOf(dir_ / "version").find("version 3, this build reads versions 1 to 2"),
+    EXPECT_NE(errorOf(dir_ / "version").find("version 4, this build reads versions 1 to 3"),
               std::string::npos);
 
     bad = bytes;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 
@@ -175,6 +176,50 @@ TEST(EvalFit, RecoversWeightsThatMadeTheResults) {
     for (size_t k = 0; k < want.size(); ++k)
         EXPECT_NEAR(got[k], want[k], 0.02) << evalFitNames()[k];
     EXPECT_LT(report.heldLossAfter, report.heldLossBefore);
+}
+
+// Tree samples whose values are half as far from even (in logit) as the results they lead to:
+// the fit on them comes out mild, and --calibrate scales it back to what the game positions'
+// results say.
+TEST(EvalFit, CalibrationScalesMildTreeSampleFitsBackToTheResults) {
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> unit(0, 1);
+    EvalWeights truth;
+    truth.t1 = {0.6, 1.2};
+    truth.mobility = {0.5, 0.0};
+    std::vector<FitPosition> data;
+    for (int i = 0; i < 6000; ++i) {
+        FitPosition tp;
+        tp.position = randomPosition(8, 4 + static_cast<int>(rng() % 40), rng);
+        const double p = winProbability(evaluate(tp.position, truth), truth);
+        tp.treeSample = i % 2 == 1;
+        const double mild = 1 / (1 + std::exp(-0.5 * std::log(p / (1 - p))));
+        tp.result = tp.treeSample ? mild : unit(rng) < p ? 1 : 0;
+        tp.value = tp.treeSample ? mild : p;
+        data.push_back(tp);
+    }
+    EvalFitConfig config;
+    config.valueWeight = 0;
+    config.l2 = 0;
+    std::vector<FitPosition> held;  // measured on game positions, as hippolyta-train does
+    std::copy_if(data.begin(), data.begin() + 2000, std::back_inserter(held),
+                 [](const FitPosition& p) { return !p.treeSample; });
+    EvalFitReport raw, calibrated;
+    const std::vector<double> mild =
+        evalFitTheta(fitEvaluation(data, held, EvalWeights(), config, raw));
+    config.calibrate = true;
+    const std::vector<double> got =
+        evalFitTheta(fitEvaluation(data, held, EvalWeights(), config, calibrated));
+    const std::vector<double> want = evalFitTheta(truth);
+    EXPECT_LT(mild[1], 0.9 * want[1]) << "the samples pull the fit toward half the truth";
+    EXPECT_GT(calibrated.calibration, 1.3);
+    // The large weights come back; the small ones share what the terms have in common.
+    for (size_t k = 0; k < want.size(); ++k) {
+        if (std::abs(want[k]) < 0.5) continue;
+        EXPECT_NEAR(got[k], want[k], 0.15) << evalFitNames()[k];
+        EXPECT_LT(std::abs(got[k] - want[k]), std::abs(mild[k] - want[k])) << evalFitNames()[k];
+    }
+    EXPECT_LT(calibrated.heldResultLossAfter, raw.heldResultLossAfter);
 }
 
 TEST(PriorFit, RecoversWeightsThatMadeTheVisits) {

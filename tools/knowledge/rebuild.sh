@@ -5,7 +5,8 @@
 #
 #   tools/knowledge/rebuild.sh [DIR] [STEP]    DIR: where the data goes (default runs/knowledge)
 #                                              STEP: data, heldout-check, territory, weights,
-#                                                    pattern or all
+#                                                    pattern, all, or treestrap (the tree-sample
+#                                                    experiment, not part of all)
 #
 # About 0.6 core-hours (self-play 0.35 on one core, the pattern fits 7 minutes on two). Needs build/ (the README's
 # test command builds it). The games are reproducible with the same binary and --visits; the
@@ -77,16 +78,38 @@ pattern() {
     tools/embed-pattern-prior.sh
 }
 
+# Tree samples against the roots alone (docs/learning.md, "Labels from the search"): 1,000
+# 10x10 games with their tree samples (about 5 core-minutes, 76 MB), then each fit with and
+# without them, measured on the committed held-out games. Prints the figures; ships nothing.
+treestrap() {
+    "$BIN/hippolyta-selfplay" --size 10 --seed 4710 --games 1000 --visits 800 \
+        --param solver_budget=0 --tree-samples 16 --out "$DIR/treestrap-10x10.data" \
+        2> "$DIR/treestrap-10x10.data.log"
+    local fit=("$BIN/hippolyta-train")
+    local on=(--data "$DIR/treestrap-10x10.data" --held-out "$DIR/heldout-10x10.data")
+    for samples in "" "--tree-samples --calibrate" "--tree-samples --tree-sample-visits 64 --calibrate"; do
+        echo "== eval, results alone $samples"
+        # shellcheck disable=SC2086 # the options split on purpose
+        "${fit[@]}" eval "${on[@]}" --own-size 10 --value-weight 0 --without ownership $samples
+    done
+    for samples in "" "--tree-samples --tree-sample-visits 64" "--tree-samples"; do
+        echo "== pattern prior $samples"
+        # shellcheck disable=SC2086
+        "${fit[@]}" pattern "${on[@]}" --epochs 8 --rate 0.05 $samples | grep -v '^epoch'
+    done
+}
+
 case "$STEP" in
     data) data ;;
     heldout-check) heldout_check ;;
     territory) territory ;;
     weights) weights ;;
     pattern) pattern ;;
+    treestrap) treestrap ;;
     all)
         data && heldout_check && territory
         cmake --build build -j "$(nproc)" --target hippolyta-train
         weights && pattern
         ;;
-    *) echo "unknown step '$STEP' (data, heldout-check, territory, weights, pattern, all)" >&2; exit 2 ;;
+    *) echo "unknown step '$STEP' (data, heldout-check, territory, weights, pattern, all, treestrap)" >&2; exit 2 ;;
 esac

@@ -30,7 +30,10 @@ int runEval(const std::vector<std::string>& args) {
         ("own-size", po::value(&ownSize)->default_value(0)->value_name("N"),
             "fit this board size's own weights (eval.NxN.*) on its positions alone")
         ("without", po::value(&config.without)->multitoken()->value_name("TERM..."),
-            "leave these terms (t1 t2 c1 c2 mobility ownership) out of the fit, at their weights");
+            "leave these terms (t1 t2 c1 c2 mobility ownership) out of the fit, at their weights")
+        ("calibrate", po::bool_switch(&config.calibrate),
+            "then scale the fitted weights by one factor fitted to the game positions' results "
+            "(for --tree-samples, whose values are milder than results)");
     // clang-format on
     if (!cli.parse(args)) return 0;
     if (ownSize && (ownSize < kMinBoardSize || ownSize > kMaxBoardSize))
@@ -44,7 +47,12 @@ int runEval(const std::vector<std::string>& args) {
                 : fitEvaluation(data.train, data.heldOut, engine.eval, config, r);
     const std::string notes = printFit(r, "log-loss", secondsSince(t0));
     std::cout << "held-out accuracy (winner) " << fixedDecimals(r.heldAccuracyBefore, 4) << " -> "
-              << fixedDecimals(r.heldAccuracyAfter, 4) << "\n";
+              << fixedDecimals(r.heldAccuracyAfter, 4) << "\n"
+              << "held-out log-loss against the results "
+              << fixedDecimals(r.heldResultLossBefore, 4) << " -> "
+              << fixedDecimals(r.heldResultLossAfter, 4) << "\n";
+    if (config.calibrate)
+        std::cout << "calibration factor " << fixedDecimals(r.calibration, 4) << "\n";
     for (std::string name : evalFitNames()) {
         if (ownSize) name = sizeTermName(ownSize, name.substr(std::string("eval.").size()));
         std::cout << "  " << name << " " << fixedDecimals(*getParameter(engine, name), 4) << "\n";

@@ -11,14 +11,23 @@ namespace po = boost::program_options;
 
 namespace hippolyta::train {
 
+// Tree samples (--tree-samples) join the training side only: every fit is measured on the
+// games' own positions, with or without them.
 DataSplit loadSplit(const Common& c) {
-    if (c.heldOut.empty()) return loadFitData(c.data, c.fit);
+    FitDataOptions plain = c.fit;
+    plain.treeSamples = false;
+    if (c.heldOut.empty()) {
+        DataSplit split = loadFitData(c.data, plain);
+        if (c.fit.treeSamples) split.train = loadFitData(c.data, c.fit).train;
+        return split;
+    }
     FitDataOptions all = c.fit;
     all.holdOutEvery = 0;
     DataSplit split;
     split.train = loadFitData(c.data, all).train;
-    all.positionStride = 1;  // measured on every held-out position
-    split.heldOut = loadFitData(c.heldOut, all).train;
+    plain.holdOutEvery = 0;
+    plain.positionStride = 1;  // measured on every held-out position
+    split.heldOut = loadFitData(c.heldOut, plain).train;
     return split;
 }
 
@@ -38,7 +47,13 @@ void addCommon(ToolOptions& cli, Common& c) {
         ("stride", po::value(&c.fit.positionStride)->default_value(1)->value_name("N"),
             "keep every Nth position")
         ("min-ply", po::value(&c.fit.minPly)->default_value(0)->value_name("N"),
-            "skip plies before this");
+            "skip plies before this")
+        ("tree-samples", po::bool_switch(&c.fit.treeSamples),
+            "fit on the data's tree samples too (hippolyta-selfplay --tree-samples), each with "
+            "its search value for result and value")
+        ("tree-sample-visits",
+            po::value(&c.fit.treeSampleMinVisits)->default_value(0)->value_name("N"),
+            "only the tree samples with N visits or more");
     // clang-format on
 }
 
