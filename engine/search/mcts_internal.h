@@ -45,6 +45,11 @@ inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
     }
 }
 
+// TreeNode::minimax's code: 1..255 for values 0..1, 0 for none yet.
+inline uint8_t encodeMinimax(double v) {
+    return static_cast<uint8_t>(1 + std::lround(std::clamp(v, 0.0, 1.0) * 254));
+}
+
 // A child's winrate for the side that moves into it (its parent's side to move), its proof
 // first: a child proven lost for its own side to move is a win.
 inline double childWinrate(TreeNode& c) {

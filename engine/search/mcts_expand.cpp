@@ -1,0 +1,187 @@
+// The tree's expansion: a node's legal moves scored and ordered once (the learned, pattern or
+// hand-set order, the evaluation at the root), its first chunk of children made, and more
+// chunks as progressive widening asks for them.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/search/mcts.h"
+#include "engine/search/mcts_internal.h"
+
+namespace hippolyta {
+
+using namespace mcts_detail;
+
+namespace {
+
+// The root's first chunk holds at least this many children, whatever firstChunk says: the root
+// is searched most, and its move must be among the best few of many.
+constexpr uint32_t kRootChunkFloor = 32;
+
+// log(sum of exp(score)) over moves, computed stably (moves not empty).
+float logSumExp(const std::vector<ScoredMove>& moves) {
+    float top = moves.front().score;
+    for (const ScoredMove& m : moves)
+        top = std::max(top, m.score);
+    double sum = 0;
+    for (const ScoredMove& m : moves)
+        sum += std::exp(static_cast<double>(m.score - top));
+    return top + static_cast<float>(std::log(sum));
+}
+
+}  // namespace
+
+// Whether the scores that orderedMoves() leaves are the learned prior's logits: the learned
+// order, with nothing reordered by the evaluation.
+bool Mcts::scoresAreLogits(int width, bool byEval) const {
+    const SearchParams& p = options_.params;
+    return p.orderingFor(width) == MoveOrdering::Learned && !byEval && p.rerankTop == 0;
+}
+
+// How new children of the node at pos get their prior field (PriorScale), after
+// orderedMoves(); first: the node's first header, which holds the log-sum, or null when the
+// first chunk is being made.
+PriorScale Mcts::priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
+                            const TreeNode* first) {
+    PriorScale scale;
+    // The root selects without the PUCT term: its children keep their scores, for analysis.
+    if (options_.params.priorBias <= 0 || isRoot) return scale;
+    scale.kind = PriorScale::Probability;
+    if (scoresAreLogits(pos.width(), byEval)) {
+        scale.logSum = first ? first->priorLogSum : logSumExp(w.moves);
+        return scale;
+    }
+    scoreMovesLearned(pos, options_.prior, w.logits);
+    scale.logSum = first ? first->priorLogSum : logSumExp(w.logits);
+    std::sort(w.logits.begin(), w.logits.end(), [](const ScoredMove& a, const ScoredMove& b) {
+        return a.move.packed() < b.move.packed();
+    });
+    scale.logits = &w.logits;
+    return scale;
+}
+
+// Scores the moves of pos and puts the best `needed` first, in order, and returns the number of
+// legal moves. w.moves holds them all when `all` is set or the evaluation orders them; otherwise
+// the learned prior may leave out moves that cannot come first (the rest unordered either way).
+size_t Mcts::orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
+                          size_t needed, bool all) {
+    const SearchParams& p = options_.params;
+    const size_t keep = all || byEval ? 0 : std::max<size_t>(needed, p.rerankTop);
+    size_t total = 0;
+    const MoveOrdering ordering = p.orderingFor(pos.width());
+    if (ordering == MoveOrdering::Learned) {
+        total = scoreBestMovesLearned(pos, options_.prior, keep, w.moves);
+    } else if (ordering == MoveOrdering::Pattern) {
+        total = scoreBestMovesPattern(pos, last, options_.patterns.forWidth(pos.width()), keep,
+                                      w.moves);
+    } else {
+        scoreMovesCheap(pos, w.moves, ordering);
+        total = w.moves.size();
+    }
+    if (byEval) {
+        scoreMovesByEval(pos, options_.eval, w.moves);
+        sortMoves(w.moves, needed);
+        return total;
+    }
+    // Otherwise the best few by the cheap score are reordered by the evaluation; they stay
+    // ahead of the rest.
+    const size_t top = std::min<size_t>(p.rerankTop, w.moves.size());
+    sortMoves(w.moves, std::max(needed, top));
+    if (top == 0) return total;
+    w.prefix.assign(w.moves.begin(), w.moves.begin() + top);
+    scoreMovesByEval(pos, options_.eval, w.prefix);
+    sortMoves(w.prefix);
+    std::copy(w.prefix.begin(), w.prefix.end(), w.moves.begin());
+    return total;
+}
+
+// The opponent's move that led to node: the edge into it, or for the root the game's last move.
+std::optional<Move> Mcts::lastMoveOf(const TreeNode& node, bool isRoot) const {
+    if (isRoot) return rootLast_;
+    return Move::unpack(node.move);
+}
+
+bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
+    uint8_t expected = static_cast<uint8_t>(NodeState::Leaf);
+    if (!atomicRef(node.state)
+             .compare_exchange_strong(expected, static_cast<uint8_t>(NodeState::Expanding),
+                                      std::memory_order_acq_rel))
+        return false;
+    if (!pos.hasLegalMove()) {
+        setProof(node, Proof::Loss);
+        store(node.state, static_cast<uint8_t>(NodeState::Expanded));
+        return true;
+    }
+    const SearchParams& p = options_.params;
+    if (pool().wouldOverflow(p.firstChunk + 1)) {  // the tree is full: stay a leaf
+        store(node.state, static_cast<uint8_t>(NodeState::Leaf));
+        return false;
+    }
+    const uint32_t wanted = isRoot ? std::max(p.firstChunk, kRootChunkFloor) : p.firstChunk;
+    if (netWanted(node, isRoot)) return expandByNet(node, pos, w, wanted);
+    const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
+    // The prior's probabilities need every move's logit (their log-sum); the order, only the
+    // best. When the order's scores are not the logits, priorScale() scores the moves again.
+    const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(pos.width(), byEval);
+    const uint32_t total =
+        static_cast<uint32_t>(orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
+    const uint32_t count = std::min(total, wanted);
+    const uint32_t h = allocate(w, count + 1);
+    if (!h) {  // the tree is full: stay a leaf
+        store(node.state, static_cast<uint8_t>(NodeState::Leaf));
+        return false;
+    }
+    const PriorScale scale = priorScale(pos, w, isRoot, byEval, nullptr);
+    pool().at(h).initHeader(count, scale.logSum, total, count);
+    for (uint32_t i = 0; i < count; ++i)
+        pool().at(h + 1 + i).init(w.moves[i].move.packed(), scale.of(w.moves[i]));
+    store(node.children, h);
+    store(node.state, static_cast<uint8_t>(NodeState::Expanded));
+    return true;
+}
+
+bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
+    uint8_t expected = 0;
+    if (!atomicRef(node.widening).compare_exchange_strong(expected, 1, std::memory_order_acq_rel))
+        return false;
+    TreeNode& first = pool().at(load(node.children));
+    const uint32_t total = first.legalMoves, created = load(first.created);
+    bool added = false;
+    if (created < total && !pool().wouldOverflow(std::max(created, options_.params.firstChunk))) {
+        const SearchParams& p = options_.params;
+        const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
+        const NetEntry* entry = netEntryOf(first);
+        const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
+        if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, true);
+        // The first chunk's log-sum serves every chunk: the position's moves are the same.
+        const PriorScale scale = entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
+        w.existing.clear();
+        uint32_t last = load(node.children);
+        forEachChild(pool(), node, [&](TreeNode& c) {
+            w.existing.push_back(c.move);
+            return true;
+        });
+        while (uint32_t next = load(pool().at(last).nextChunk))
+            last = next;
+        std::sort(w.existing.begin(), w.existing.end());
+        const uint32_t h = allocate(w, want + 1);
+        if (h) {
+            uint32_t k = entry ? addNetChunk(*entry, h, want, w) : 0;
+            for (size_t i = 0; !entry && i < w.moves.size() && k < want; ++i) {
+                // Past the sorted prefix (children created in another order): sort the rest.
+                if (i == created + want) sortMoves(w.moves);
+                const ScoredMove& sm = w.moves[i];
+                if (std::binary_search(w.existing.begin(), w.existing.end(), sm.move.packed()))
+                    continue;
+                pool().at(h + 1 + k++).init(sm.move.packed(), scale.of(sm));
+            }
+            pool().at(h).initHeader(k, 0, 0, 0);
+            store(pool().at(last).nextChunk, h);
+            store(first.created, created + k);
+            added = true;
+        }
+    }
+    store(node.widening, uint8_t{0});
+    return added;
+}
+
+}  // namespace hippolyta
