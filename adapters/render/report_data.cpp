@@ -5,10 +5,12 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
 
 #include "adapters/match/results_table.h"
 #include "adapters/match/stats.h"
@@ -27,8 +29,17 @@ template <typename T>
 T field(const Json& j, const char* key, const std::string& where) {
     if (!j.is_object() || !j.contains(key))
         throw std::invalid_argument(where + ": missing \"" + key + "\"");
+    const Json& v = j.at(key);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        // A number beyond T's range (1e300, say) has no T: its conversion would be undefined.
+        const bool fits = v.is_number() &&
+                          v.get<double>() >= double(std::numeric_limits<T>::min()) &&
+                          v.get<double>() <= double(std::numeric_limits<T>::max());
+        if (v.is_number() && !fits)
+            throw std::invalid_argument(where + ": \"" + key + "\" is out of range");
+    }
     try {
-        return j.at(key).get<T>();
+        return v.get<T>();
     } catch (const Json::exception&) {
         throw std::invalid_argument(where + ": \"" + key + "\" has the wrong type");
     }

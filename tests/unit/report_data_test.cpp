@@ -59,7 +59,13 @@ TEST(ReportData, MalformedStandingsJsonIsAnErrorNamingTheFile) {
     for (const char* text : {"{", "[]", "{\"entrants\": 3, \"encounters\": [], \"games\": []}",
                              "{\"entrants\": [{\"rank\": 1}], \"encounters\": [], \"games\": []}",
                              "{\"entrants\": [], \"encounters\": [], \"games\": [{\"number\": "
-                             "\"x\", \"white\": \"a\", \"black\": \"b\"}]}"}) {
+                             "\"x\", \"white\": \"a\", \"black\": \"b\"}]}",
+                             // A count no int holds (its conversion was undefined; found by
+                             // the standings fuzz target under UBSan).
+                             "{\"entrants\": [{\"rank\": 1, \"name\": \"a\", \"points\": 1, "
+                             "\"wins\": 1e300}], \"encounters\": [], \"games\": []}",
+                             "{\"entrants\": [{\"rank\": -3e9, \"name\": \"a\", \"points\": "
+                             "1}], \"encounters\": [], \"games\": []}"}) {
         try {
             parseStandingsJson(text, "S.json");
             ADD_FAILURE() << "accepted " << text;
