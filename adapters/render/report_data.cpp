@@ -32,10 +32,8 @@ T field(const Json& j, const char* key, const std::string& where) {
     const Json& v = j.at(key);
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
         // A number beyond T's range (1e300, say) has no T: its conversion would be undefined.
-        const bool fits = v.is_number() &&
-                          v.get<double>() >= double(std::numeric_limits<T>::min()) &&
-                          v.get<double>() <= double(std::numeric_limits<T>::max());
-        if (v.is_number() && !fits)
+        if (v.is_number() && !(v.get<double>() >= double(std::numeric_limits<T>::min()) &&
+                               v.get<double>() <= double(std::numeric_limits<T>::max())))
             throw std::invalid_argument(where + ": \"" + key + "\" is out of range");
     }
     try {

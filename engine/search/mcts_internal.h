@@ -59,29 +59,6 @@ inline double childWinrate(TreeNode& c) {
     const uint32_t n = load(c.visits);
     return n ? static_cast<double>(load(c.valueSum)) / kValueOne / n : 0.5;
 }
-// 2 a proven win for the parent, 0 a proven loss, 1 open.
-inline int childRank(TreeNode& c) {
-    const Proof p = proofOf(c);
-    return p == Proof::Loss ? 2 : p == Proof::Win ? 0 : 1;
-}
-// The better move of a and b: a proven win, else the most visited not proven lost, ties by
-// winrate. The best child by this is the move the search plays.
-inline bool betterChild(TreeNode& a, TreeNode& b) {
-    if (childRank(a) != childRank(b)) return childRank(a) > childRank(b);
-    if (load(a.visits) != load(b.visits)) return load(a.visits) > load(b.visits);
-    return childWinrate(a) > childWinrate(b);
-}
-
-// The child the search would play from n (betterChild's best); null for a node not expanded.
-inline TreeNode* bestChildOf(NodePool& pool, TreeNode& n) {
-    if (load(n.state) != static_cast<uint8_t>(NodeState::Expanded)) return nullptr;
-    TreeNode* best = nullptr;
-    forEachChild(pool, n, [&](TreeNode& c) {
-        if (!best || betterChild(c, *best)) best = &c;
-        return true;
-    });
-    return best;
-}
 
 }  // namespace mcts_detail
 

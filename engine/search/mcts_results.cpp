@@ -9,6 +9,34 @@ namespace hippolyta {
 
 using namespace mcts_detail;
 
+namespace {
+
+// 2 a proven win for the parent, 0 a proven loss, 1 open.
+int childRank(TreeNode& c) {
+    const Proof p = proofOf(c);
+    return p == Proof::Loss ? 2 : p == Proof::Win ? 0 : 1;
+}
+// The better move of a and b: a proven win, else the most visited not proven lost, ties by
+// winrate. The best child by this is the move the search plays.
+bool betterChild(TreeNode& a, TreeNode& b) {
+    if (childRank(a) != childRank(b)) return childRank(a) > childRank(b);
+    if (load(a.visits) != load(b.visits)) return load(a.visits) > load(b.visits);
+    return childWinrate(a) > childWinrate(b);
+}
+
+// The child the search would play from n (betterChild's best); null for a node not expanded.
+TreeNode* bestChildOf(NodePool& pool, TreeNode& n) {
+    if (load(n.state) != static_cast<uint8_t>(NodeState::Expanded)) return nullptr;
+    TreeNode* best = nullptr;
+    forEachChild(pool, n, [&](TreeNode& c) {
+        if (!best || betterChild(c, *best)) best = &c;
+        return true;
+    });
+    return best;
+}
+
+}  // namespace
+
 // Sides walled apart: play the longest line of our own regions (perfect when the counts are
 // exact); the winner is whoever has more moves left.
 SearchResult Mcts::separatedResult(bool reused) {

@@ -21,14 +21,11 @@ struct Pending {
     bool operator<(const Pending& o) const { return visits < o.visits; }
 };
 
-// The node's value for its own side to move: its proof, else one minus its mean (the mean is
-// the mover's, as the root's children's). The mean, not the best child's winrate as at the
-// root: below the root a node's best child has few visits, and its winrate is noisy.
+// The node's value for its own side to move: one minus its mover's winrate (its proof, else
+// its mean, as the root's children's). The mean, not the best child's winrate as at the root:
+// below the root a node's best child has few visits, and its winrate is noisy.
 float sampleValue(TreeNode& node, bool& proven) {
-    const Proof p = proofOf(node);
-    proven = p != Proof::None;
-    if (p == Proof::Win) return 1.0f;
-    if (p == Proof::Loss) return 0.0f;
+    proven = proofOf(node) != Proof::None;
     return static_cast<float>(1.0 - childWinrate(node));
 }
 

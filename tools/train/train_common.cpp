@@ -14,20 +14,18 @@ namespace hippolyta::train {
 // Tree samples (--tree-samples) join the training side only: every fit is measured on the
 // games' own positions, with or without them.
 DataSplit loadSplit(const Common& c) {
-    FitDataOptions plain = c.fit;
-    plain.treeSamples = false;
     if (c.heldOut.empty()) {
-        DataSplit split = loadFitData(c.data, plain);
-        if (c.fit.treeSamples) split.train = loadFitData(c.data, c.fit).train;
+        DataSplit split = loadFitData(c.data, c.fit);
+        std::erase_if(split.heldOut, [](const FitPosition& p) { return p.treeSample; });
         return split;
     }
     FitDataOptions all = c.fit;
     all.holdOutEvery = 0;
     DataSplit split;
     split.train = loadFitData(c.data, all).train;
-    plain.holdOutEvery = 0;
-    plain.positionStride = 1;  // measured on every held-out position
-    split.heldOut = loadFitData(c.heldOut, plain).train;
+    all.treeSamples = false;
+    all.positionStride = 1;  // measured on every held-out position
+    split.heldOut = loadFitData(c.heldOut, all).train;
     return split;
 }
 
