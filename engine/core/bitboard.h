@@ -50,6 +50,12 @@ inline int lowestSquare(Bitboard b) {
     return lo ? lowestBit64(lo) : 64 + lowestBit64(static_cast<uint64_t>(b >> 64));
 }
 
+// Index of the highest set bit; b must not be empty.
+inline int highestSquare(Bitboard b) {
+    auto hi = static_cast<uint64_t>(b >> 64);
+    return hi ? 64 + highestBit64(hi) : highestBit64(static_cast<uint64_t>(b));
+}
+
 // Removes and returns the lowest set bit's index.
 inline int popLowest(Bitboard& b) {
     int sq = lowestSquare(b);

@@ -24,6 +24,11 @@ inline int lowestBit64(uint64_t x) {
     return __builtin_ctzll(x);
 }
 
+// Index of the highest set bit; x must not be 0.
+inline int highestBit64(uint64_t x) {
+    return 63 - __builtin_clzll(x);
+}
+
 // The bits of `from` as a To of the same size (std::bit_cast).
 template <typename To, typename From>
 To bitCast(const From& from) {

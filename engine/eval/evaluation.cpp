@@ -99,7 +99,7 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
         int* perAmazon = s == 0 ? t.ownMobility : t.oppMobility;
         int i = 0;
         forEachSquare(amazons[s], [&](int sq) {
-            const Bitboard reach = Ops::queenReach(squareBit(sq), empty);
+            const Bitboard reach = Ops::queenReachFrom(sq, empty);
             first[s] |= reach;
             const int m = weightedCount(reach, planes);
             mobility[s] += amazonValue(m, weights);
@@ -190,7 +190,7 @@ int amazonMobility(const Position& pos, int square) {
         Bitboard planes[4];
         const Bitboard empty = pos.emptySquares();
         Ops::neighbourCountPlanes(empty, planes);
-        return weightedCount(Ops::queenReach(squareBit(square), empty), planes);
+        return weightedCount(Ops::queenReachFrom(square, empty), planes);
     });
 }
 

@@ -79,8 +79,7 @@ void territoryCells(const Position& pos, std::array<uint16_t, kMaxSquares>& cell
         Levels q[2], k[2];
         for (int s = 0; s < 2; ++s) {
             Bitboard first = 0;
-            forEachSquare(amazons[s],
-                          [&](int sq) { first |= Ops::queenReach(squareBit(sq), empty); });
+            forEachSquare(amazons[s], [&](int sq) { first |= Ops::queenReachFrom(sq, empty); });
             flood<N, true>(q[s], first, empty);
             flood<N, false>(k[s], Ops::kingNeighbours(amazons[s]) & empty, empty);
         }

@@ -84,6 +84,43 @@ struct BoardOps {
                slide<1, -1>(from, empty) | slide<-1, 1>(from, empty);
     }
 
+    // The queen rays of single squares: ray[d][sq] holds the squares beyond sq in direction d
+    // up to the edge of the tallest board N wide; directions 0..3 raise the square index,
+    // 4..7 lower it. Entry 127 (never a square) has an empty ray: it is queenReachFrom's
+    // sentinel blocker upwards, as square 0 (whose downward rays are empty) is downwards.
+    struct Rays {
+        Bitboard ray[8][128];
+    };
+    static constexpr Rays makeRays() {
+        constexpr int dc[8] = {1, -1, 0, 1, -1, 1, 0, -1};
+        constexpr int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+        Rays r{};
+        for (int d = 0; d < 8; ++d)
+            for (int sq = 0; sq < kSquares; ++sq)
+                for (int c = sq % N + dc[d], row = sq / N + dr[d];
+                     c >= 0 && c < N && row >= 0 && row < kMaxBoardSize; c += dc[d], row += dr[d])
+                    r.ray[d][sq] |= squareBit(row * N + c);
+        return r;
+    }
+    static constexpr Rays kRays = makeRays();
+
+    // queenReach(squareBit(sq), empty), from the rays: per direction the first square not
+    // empty ends the ray. Faster than the fills for one square.
+    static Bitboard queenReachFrom(int sq, Bitboard empty) {
+        static_assert(kSquares < 127, "square 127 is the rays' sentinel");
+        const Bitboard blocked = ~empty;
+        Bitboard reach = 0;
+        for (int d = 0; d < 4; ++d) {
+            const Bitboard ray = kRays.ray[d][sq];
+            reach |= ray ^ kRays.ray[d][lowestSquare((ray & blocked) | squareBit(127))];
+        }
+        for (int d = 4; d < 8; ++d) {
+            const Bitboard ray = kRays.ray[d][sq];
+            reach |= ray ^ kRays.ray[d][highestSquare((ray & blocked) | Bitboard{1})];
+        }
+        return reach & empty;
+    }
+
     // Every square a king step away from some square of b.
     static Bitboard kingNeighbours(Bitboard b) {
         const Bitboard row = step<1, 0>(b) | step<-1, 0>(b);

@@ -124,8 +124,8 @@ class LongestLine {
         };
         forEachSquare(amazons, [&](int from) {
             const Bitboard vacated = empty | squareBit(from);
-            forEachSquare(Ops::queenReach(squareBit(from), empty), [&](int to) {
-                const Bitboard arrows = Ops::queenReach(squareBit(to), vacated & ~squareBit(to));
+            forEachSquare(Ops::queenReachFrom(from, empty), [&](int to) {
+                const Bitboard arrows = Ops::queenReachFrom(to, vacated & ~squareBit(to));
                 const int toKey = nb(to);
                 forEachSquare(arrows, [&](int arrow) {
                     const int arrowKey = nb(arrow) + (arrow == from ? -1 : 0);

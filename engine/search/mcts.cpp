@@ -50,9 +50,9 @@ bool randomMove(const Position& pos, std::mt19937_64& rng, Move& out) {
         return lowestSquare(b);
     };
     const int from = pick(movable);
-    const int to = pick(Ops::queenReach(squareBit(from), empty));
+    const int to = pick(Ops::queenReachFrom(from, empty));
     const Bitboard vacated = (empty | squareBit(from)) & ~squareBit(to);
-    const int arrow = pick(Ops::queenReach(squareBit(to), vacated));
+    const int arrow = pick(Ops::queenReachFrom(to, vacated));
     out = Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to), static_cast<uint8_t>(arrow)};
     return true;
 }

@@ -151,7 +151,9 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
         const NetEntry* entry = netEntryOf(first);
         const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
-        if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, true);
+        // Only the best created + want can be needed: the children made so far are the best
+        // `created` of the same order (ties broken by the move), so the bounded scorer serves.
+        if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, false);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
         const PriorScale scale = entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
         w.existing.clear();

@@ -62,7 +62,7 @@ void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
     });
 
     forEachSquare(own, [&](int from) {
-        const Bitboard reach = Ops::queenReach(squareBit(from), empty);
+        const Bitboard reach = Ops::queenReachFrom(from, empty);
         const int mobility = popCount(reach);
         // Moving an amazon with little room is urgent.
         const float leave = 0.72f * (mobility < 6) - 0.55f * mobility;
@@ -71,7 +71,7 @@ void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
         forEachSquare(reach, [&](int to) {
             const Bitboard toBit = squareBit(to);
             const Bitboard nearTo = Ops::kingNeighbours(toBit);
-            const Bitboard arrows = Ops::queenReach(toBit, vacated & ~toBit);
+            const Bitboard arrows = Ops::queenReachFrom(to, vacated & ~toBit);
             const float base = landValue[to] + leave + 0.35f * popCount(arrows);
             forEachSquare(arrows, [&](int arrow) {
                 float s = base;
@@ -141,7 +141,7 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
     });
 
     forEachSquare(own, [&](int from) {
-        const Bitboard reach = Ops::queenReach(squareBit(from), empty);
+        const Bitboard reach = Ops::queenReachFrom(from, empty);
         // Moving an amazon with little room is urgent; leaving a roomy square costs a little.
         const float leave = popCount(reach) < 6 ? 1.5f : 0.0f;
         const Bitboard vacated = empty | squareBit(from);
@@ -149,7 +149,7 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
             const float base = landValue[to] + leave;
             const Bitboard toBit = squareBit(to);
             const Bitboard nearTo = Ops::kingNeighbours(toBit);
-            const Bitboard arrows = Ops::queenReach(toBit, vacated & ~toBit);
+            const Bitboard arrows = Ops::queenReachFrom(to, vacated & ~toBit);
             // arrowValue[from] is 0 (it was occupied). Arrows next to the amazon just moved
             // hem it in.
             appendMoves(out, from, to, arrows & ~nearTo, base, arrowValue);

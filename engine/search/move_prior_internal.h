@@ -56,12 +56,12 @@ void forEachAmazonMove(const Position& pos, F&& f) {
     using Ops = BoardOps<N>;
     const Bitboard empty = pos.emptySquares();
     forEachSquare(pos.amazons(pos.sideToMove()), [&](int from) {
-        const Bitboard reach = Ops::queenReach(squareBit(from), empty);
+        const Bitboard reach = Ops::queenReachFrom(from, empty);
         const int room = popCount(reach);
         const Bitboard vacated = empty | squareBit(from);
         forEachSquare(reach, [&](int to) {
             const Bitboard toBit = squareBit(to);
-            f(from, to, Ops::queenReach(toBit, vacated & ~toBit), room);
+            f(from, to, Ops::queenReachFrom(to, vacated & ~toBit), room);
         });
     });
 }

@@ -246,7 +246,8 @@ TEST(RectPlayout, EngineAgreesWithSimpleGeneratorMoveByMove) {
 
 // The evaluation's compile-time bitboard operations take the width as N and serve every height:
 // their queen slides and king steps agree with the rules core's on tall and wide rectangles
-// (a file on 4x11 is ten steps long, more than a width-4 board's rows would need).
+// (a file on 4x11 is ten steps long, more than a width-4 board's rows would need); so does
+// the single square's reach from the ray tables, from any square (an amazon's too).
 template <int N>
 void expectBoardOpsAgree(int height, uint32_t seed) {
     const BoardShape shape(N, height);
@@ -256,6 +257,9 @@ void expectBoardOpsAgree(int height, uint32_t seed) {
     for (int ply = 0; ply < 12 && !pos.isGameOver(); ++ply) {
         const Bitboard empty = pos.emptySquares();
         for (int sq = 0; sq < shape.squareCount(); ++sq) {
+            EXPECT_EQ(BoardOps<N>::queenReachFrom(sq, empty),
+                      BoardOps<N>::queenReach(squareBit(sq), empty & ~squareBit(sq)))
+                << shapeName(shape) << " " << squareName(sq, shape);
             if (!testBit(empty, sq)) continue;
             EXPECT_EQ(BoardOps<N>::queenReach(squareBit(sq), empty & ~squareBit(sq)),
                       pos.queenReach(sq))
@@ -274,6 +278,10 @@ TEST(RectBoardOps, SlidesAndStepsMatchTheRulesCore) {
     expectBoardOpsAgree<5>(9, 2);
     expectBoardOpsAgree<8>(11, 3);
     expectBoardOpsAgree<11>(4, 4);
+    expectBoardOpsAgree<6>(7, 5);
+    expectBoardOpsAgree<7>(10, 6);
+    expectBoardOpsAgree<9>(5, 7);
+    expectBoardOpsAgree<10>(10, 8);
     expectBoardOpsAgree<6>(5, 5);
 }
 

@@ -8,6 +8,7 @@
 #include "engine/core/file_io.h"
 #include "engine/core/text_util.h"
 #include "engine/nn/network.h"
+#include "engine/search/parameters.h"
 #include "engine/search/pattern_prior_file.h"
 #include "tools/train/train_commands.h"
 
