@@ -2,24 +2,27 @@
 """Fails when a tracked text file speaks of the work's sessions instead of the project.
 
   check-journal-words.py [--root DIR]     list every hit, exit 1 if there is any
-  check-journal-words.py --self-test      check the patterns on sample lines
+  check-journal-words.py --self-test      check the patterns on sample lines, and the walk
+                                          that stands in for git
 
 The project's files name runs by board, date and command, engines by version or commit and
 formats by version; "session 14" or "round 3, session 5" means nothing to a reader. The script
 lists the files that `git ls-files` gives under ROOT (by default the checkout this script lives
-in) and prints one line per hit, `path:line: text`, or `path:0: (file name)` for a file whose
-name says it. A hit is "session" or "sessions" followed by a number ("session 14", "sessions 9
-to 15", "session9", "-session11.log") or "round N, session". Only a number right after the word
-counts, so a GTP or Studio session, a `GtpSession`, "the session thread", a tournament's round
-("round 3 of the tournament", "--rounds 4", "a round-robin", "rounds: 5") are not hits. Binary
-files (a NUL byte in the first 8 KiB, or not UTF-8), this script itself and shared/ are skipped.
-Exit status: 0 no hit, 1 hits, 2 a usage error or no git checkout.
+in; with no checkout or no git, every file outside build trees and hidden folders) and prints
+one line per hit, `path:line: text`, or `path:0: (file name)` for a file whose name says it. A
+hit is "session" or "sessions" followed by a number ("session 14", "sessions 9 to 15",
+"session9", "-session11.log") or "round N, session". Only a number right after the word counts,
+so a GTP or Studio session, a `GtpSession`, "the session thread", a tournament's round ("round 3
+of the tournament", "--rounds 4", "a round-robin", "rounds: 5") are not hits. Binary files (a
+NUL byte in the first 8 KiB, or not UTF-8), this script itself and shared/ are skipped.
+Exit status: 0 no hit, 1 hits, 2 a usage error or a root that cannot be read.
 """
 import argparse
 import os
 import re
 import subprocess
 import sys
+import tempfile
 
 # "session 14", "Sessions 9 to 15", "session9", "session-11", "session #3"; the word must start
 # a word (so "GtpSession 2" is not a hit) and the number must follow it directly.
@@ -48,9 +51,14 @@ def is_binary(data):
 
 
 def tracked_files(root):
-    """git's tracked files; outside a checkout (a source release), every file but build trees."""
-    out = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True, check=False)
-    if out.returncode == 0:
+    """git's tracked files; outside a checkout (a source release) or without git installed,
+    every file but build trees and hidden folders."""
+    try:
+        out = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True,
+                             check=False)
+    except OSError:  # no git on the machine (a bare Debian with the sources copied in)
+        out = None
+    if out is not None and out.returncode == 0:
         return [p for p in out.stdout.decode("utf-8", "surrogateescape").split("\0") if p]
     found = []
     for folder, dirs, files in os.walk(root):
@@ -127,6 +135,29 @@ NEGATIVE = [
 ]
 
 
+def walk_failures():
+    """Without git, the files are found by walking the tree, build trees and hidden folders left
+    out (a bare machine with the sources copied in once failed here)."""
+    with tempfile.TemporaryDirectory() as root:
+        for rel in ("docs/a.md", "build/x.log", "build-asan/y.log", ".git/HEAD", "README.md"):
+            os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
+            with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
+                f.write("text\n")
+        real_run = subprocess.run
+
+        def no_git(*args, **kwargs):
+            raise FileNotFoundError("git")
+
+        subprocess.run = no_git
+        try:
+            found = tracked_files(root)
+        finally:
+            subprocess.run = real_run
+    if found != ["README.md", "docs/a.md"]:
+        return [f"without git, the walk found {found}"]
+    return []
+
+
 def self_test():
     failures = [f"missed: {s!r}" for s in POSITIVE if not speaks_of_sessions(s)]
     failures += [f"flagged: {s!r}" for s in NEGATIVE if speaks_of_sessions(s)]
@@ -136,6 +167,7 @@ def self_test():
         failures.append("bytes that are not UTF-8 are not binary")
     if is_binary("round 3, session 5 \u00b1 2".encode("utf-8")):
         failures.append("UTF-8 text taken for binary")
+    failures += walk_failures()
     for f in failures:
         print(f"self-test: {f}", file=sys.stderr)
     print(f"self-test: {len(POSITIVE)} hits and {len(NEGATIVE)} non-hits: "
