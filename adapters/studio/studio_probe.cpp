@@ -1,5 +1,8 @@
 #include "adapters/studio/studio_probe.h"
 
+// Before Asio: Boost 1.74's awaitable.hpp uses std::exchange and leaves <utility> to others.
+#include <utility>
+
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>

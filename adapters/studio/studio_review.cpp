@@ -6,6 +6,7 @@
 
 #include "adapters/studio/studio_records.h"
 #include "adapters/studio/studio_session.h"
+#include "engine/core/notation.h"
 
 namespace hippolyta {
 
