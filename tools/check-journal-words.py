@@ -6,15 +6,16 @@
                                           that stands in for git
 
 The project's files name runs by board, date and command, engines by version or commit and
-formats by version; "session 14" or "round 3, session 5" means nothing to a reader. The script
-lists the files that `git ls-files` gives under ROOT (by default the checkout this script lives
-in; with no checkout or no git, every file outside build trees and hidden folders) and prints
-one line per hit, `path:line: text`, or `path:0: (file name)` for a file whose name says it. A
-hit is "session" or "sessions" followed by a number ("session 14", "sessions 9 to 15",
-"session9", "-session11.log") or "round N, session". Only a number right after the word counts,
-so a GTP or Studio session, a `GtpSession`, "the session thread", a tournament's round ("round 3
-of the tournament", "--rounds 4", "a round-robin", "rounds: 5") are not hits. Binary files (a
-NUL byte in the first 8 KiB, or not UTF-8), this script itself and shared/ are skipped.
+formats by version; a work session's number means nothing to a reader. The script lists the
+files that `git ls-files` gives under ROOT (by default the checkout this script lives in; with
+no checkout or no git, every file outside build trees and hidden folders) and prints one line
+per hit, `path:line: text`, or `path:0: (file name)` for a file whose name says it. A hit is the
+word "session", singular or plural, followed directly by a number (a space, "-", "_" or "#" may
+stand between them), or a round's number followed by a comma and that word. Only a number right
+after the word counts, so a GTP or Studio session, a `GtpSession`, "the session thread" and a
+tournament's rounds ("--rounds 4", "a round-robin") are not hits; POSITIVE and NEGATIVE below
+list samples of both. Binary files (a NUL byte in the first 8 KiB, or not UTF-8), this script
+itself and shared/ are skipped.
 Exit status: 0 no hit, 1 hits, 2 a usage error or a root that cannot be read.
 """
 import argparse
@@ -50,11 +51,11 @@ def is_binary(data):
     return False
 
 
-def tracked_files(root):
+def tracked_files(root, git="git"):
     """git's tracked files; outside a checkout (a source release) or without git installed,
     every file but build trees and hidden folders."""
     try:
-        out = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True,
+        out = subprocess.run([git, "-C", root, "ls-files", "-z"], capture_output=True,
                              check=False)
     except OSError:  # no git on the machine (a bare Debian with the sources copied in)
         out = None
@@ -143,16 +144,7 @@ def walk_failures():
             os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
             with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
                 f.write("text\n")
-        real_run = subprocess.run
-
-        def no_git(*args, **kwargs):
-            raise FileNotFoundError("git")
-
-        subprocess.run = no_git
-        try:
-            found = tracked_files(root)
-        finally:
-            subprocess.run = real_run
+        found = tracked_files(root, git=os.path.join(root, "no-such-git"))
     if found != ["README.md", "docs/a.md"]:
         return [f"without git, the walk found {found}"]
     return []

@@ -104,8 +104,10 @@ struct BoardOps {
     }
     static constexpr Rays kRays = makeRays();
 
-    // queenReach(squareBit(sq), empty), from the rays: per direction the first square not
-    // empty ends the ray. Faster than the fills for one square.
+    // queenReach(squareBit(sq), empty & ~squareBit(sq)), from the rays: per direction the
+    // first square not empty ends the ray; whether empty holds sq itself does not matter (an
+    // amazon's own square, or its landing square with the amazon on it). Faster than the fills
+    // for one square.
     static Bitboard queenReachFrom(int sq, Bitboard empty) {
         static_assert(kSquares < 127, "square 127 is the rays' sentinel");
         const Bitboard blocked = ~empty;

@@ -125,7 +125,7 @@ class LongestLine {
         forEachSquare(amazons, [&](int from) {
             const Bitboard vacated = empty | squareBit(from);
             forEachSquare(Ops::queenReachFrom(from, empty), [&](int to) {
-                const Bitboard arrows = Ops::queenReachFrom(to, vacated & ~squareBit(to));
+                const Bitboard arrows = Ops::queenReachFrom(to, vacated);
                 const int toKey = nb(to);
                 forEachSquare(arrows, [&](int arrow) {
                     const int arrowKey = nb(arrow) + (arrow == from ? -1 : 0);

@@ -71,7 +71,7 @@ void scoreCheapN(const Position& pos, std::vector<ScoredMove>& out) {
         forEachSquare(reach, [&](int to) {
             const Bitboard toBit = squareBit(to);
             const Bitboard nearTo = Ops::kingNeighbours(toBit);
-            const Bitboard arrows = Ops::queenReachFrom(to, vacated & ~toBit);
+            const Bitboard arrows = Ops::queenReachFrom(to, vacated);
             const float base = landValue[to] + leave + 0.35f * popCount(arrows);
             forEachSquare(arrows, [&](int arrow) {
                 float s = base;
@@ -149,7 +149,7 @@ void scoreHandN(const Position& pos, std::vector<ScoredMove>& out) {
             const float base = landValue[to] + leave;
             const Bitboard toBit = squareBit(to);
             const Bitboard nearTo = Ops::kingNeighbours(toBit);
-            const Bitboard arrows = Ops::queenReachFrom(to, vacated & ~toBit);
+            const Bitboard arrows = Ops::queenReachFrom(to, vacated);
             // arrowValue[from] is 0 (it was occupied). Arrows next to the amazon just moved
             // hem it in.
             appendMoves(out, from, to, arrows & ~nearTo, base, arrowValue);

@@ -59,10 +59,7 @@ void forEachAmazonMove(const Position& pos, F&& f) {
         const Bitboard reach = Ops::queenReachFrom(from, empty);
         const int room = popCount(reach);
         const Bitboard vacated = empty | squareBit(from);
-        forEachSquare(reach, [&](int to) {
-            const Bitboard toBit = squareBit(to);
-            f(from, to, Ops::queenReachFrom(to, vacated & ~toBit), room);
-        });
+        forEachSquare(reach, [&](int to) { f(from, to, Ops::queenReachFrom(to, vacated), room); });
     });
 }
 
