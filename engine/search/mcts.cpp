@@ -126,6 +126,10 @@ bool Mcts::reuseSubtree(const Game& game) {
         node = next;
     }
     if (!(pos == game.position())) return false;
+    // The root's children are whole moves: a two-level node's groups cannot serve as they are.
+    if (node->children && pool().at(node->children).chunkSize &&
+        isGroupMove(pool().at(node->children + 1).move))
+        return false;
     previousVisits_ = load(root_.visits);
     keptVisits_ = load(node->visits);
     if (node != &root_) {
@@ -264,6 +268,15 @@ void Mcts::simulate(Worker& w) {
             break;
         }
         const bool isRoot = node == &root_;
+        if (isGroupMove(node->move) &&
+            load(node->state) != static_cast<uint8_t>(NodeState::Expanded)) {
+            // A group has no position of its own to evaluate: its arrows are made at once. If
+            // another thread is making them or the tree is full, the position before the move
+            // stands in for it, seen from the opponent's side, as Mcts::backup reads a group.
+            if (tryExpand(*node, pos, w, false)) continue;
+            value = 1 - winProbability(evaluate(pos, options_.eval), options_.eval);
+            break;
+        }
         if (load(node->state) != static_cast<uint8_t>(NodeState::Expanded)) {
             if ((isRoot || load(node->visits) >= options_.params.expandVisits) &&
                 tryExpand(*node, pos, w, isRoot) && !w.netEvaluated)
@@ -284,18 +297,22 @@ void Mcts::simulate(Worker& w) {
             break;
         }
         atomicRef(child->virtualLoss).fetch_add(vl, std::memory_order_relaxed);
-        pos.makeMove(Move::unpack(child->move));
+        // A group's arrow is still to come: the move is made below it.
+        if (!isGroupMove(child->move)) pos.makeMove(Move::unpack(child->move));
         w.path.push_back(child);
         node = child;
     }
     backup(w, value);
 }
 
+// A group's proof is its arrows' as its side's opponent sees them (see backup): one arrow that
+// leaves the opponent lost proves it lost, every arrow lost for the mover proves it won.
 void Mcts::updateProof(TreeNode& parent, const TreeNode& child) {
     if (proofOf(parent) != Proof::None) return;
+    const bool group = isGroupMove(parent.move);
     const Proof pc = static_cast<Proof>(atomicRef(const_cast<TreeNode&>(child).proof).load());
     if (pc == Proof::Loss) {
-        setProof(parent, Proof::Win);
+        setProof(parent, group ? Proof::Loss : Proof::Win);
     } else if (pc == Proof::Win) {
         TreeNode& first = pool().at(load(parent.children));
         if (load(first.created) < first.legalMoves) return;  // unexplored moves remain
@@ -304,10 +321,13 @@ void Mcts::updateProof(TreeNode& parent, const TreeNode& child) {
             allWin = proofOf(c) == Proof::Win;
             return allWin;
         });
-        if (allWin) setProof(parent, Proof::Loss);
+        if (allWin) setProof(parent, group ? Proof::Win : Proof::Loss);
     }
 }
 
+// A group is read as if its side's opponent were to move there, as at its arrows: its value
+// sum holds the mover's rewards, like theirs, so the value does not turn between an arrow and
+// its group.
 void Mcts::backup(Worker& w, double value) {
     const uint32_t vl = options_.params.virtualLoss;
     double v = value;  // for the side to move at path[i]
@@ -319,6 +339,7 @@ void Mcts::backup(Worker& w, double value) {
         if (i > 0) {
             atomicRef(n.virtualLoss).fetch_sub(vl, std::memory_order_relaxed);
             updateProof(*w.path[i - 1], n);
+            if (isGroupMove(w.path[i - 1]->move)) continue;
         }
         v = 1 - v;
     }

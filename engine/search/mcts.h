@@ -98,6 +98,10 @@ class Mcts {
     size_t orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
                         size_t needed, bool all);
     std::optional<Move> lastMoveOf(const TreeNode& node, bool isRoot) const;
+    // Two-level expansion (SearchParams::twoLevel; mcts_expand.cpp).
+    bool groupedAt(int width, bool isRoot) const;
+    size_t groupChildren(const TreeNode& node, const Position& pos, Worker& w, bool isRoot,
+                         size_t needed);
     bool scoresAreLogits(int width, bool byEval) const;
     PriorScale priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
                           const TreeNode* first);

@@ -100,6 +100,29 @@ std::optional<Move> Mcts::lastMoveOf(const TreeNode& node, bool isRoot) const {
     return Move::unpack(node.move);
 }
 
+// Below the root, with the pattern prior and no network, two-level expansion makes a node's
+// children its groups (amazon moves), and a group's its arrows.
+bool Mcts::groupedAt(int width, bool isRoot) const {
+    const SearchParams& p = options_.params;
+    return p.twoLevel && !isRoot && !options_.net && p.orderingFor(width) == MoveOrdering::Pattern;
+}
+
+// The children of a two-level node, the best `needed` first, in order, in w.moves: a group's
+// arrows (all of them), or another node's groups (the best only). Returns how many it has.
+size_t Mcts::groupChildren(const TreeNode& node, const Position& pos, Worker& w, bool isRoot,
+                           size_t needed) {
+    const PatternWeights& weights = options_.patterns.forWidth(pos.width());
+    if (!isGroupMove(node.move))
+        return scoreBestGroupsPattern(pos, lastMoveOf(node, isRoot), weights, needed, w.moves);
+    // A group's parent is a node below the root, whose move led to the group's position.
+    HIPPOLYTA_ASSERT(w.path.size() >= 3 && w.path.back() == &node);
+    const Move last = Move::unpack(w.path[w.path.size() - 2]->move);
+    const Move group = Move::unpack(node.move);
+    scoreGroupMovesPattern(pos, last, weights, group.from, group.to, w.moves);
+    sortMoves(w.moves, needed);
+    return w.moves.size();
+}
+
 bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
     uint8_t expected = static_cast<uint8_t>(NodeState::Leaf);
     if (!atomicRef(node.state)
@@ -118,19 +141,22 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
     }
     const uint32_t wanted = isRoot ? std::max(p.firstChunk, kRootChunkFloor) : p.firstChunk;
     if (netWanted(node, isRoot)) return expandByNet(node, pos, w, wanted);
-    const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
+    const bool grouped = isGroupMove(node.move) || groupedAt(pos.width(), isRoot);
+    const bool byEval =
+        !grouped && (isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits));
     // The prior's probabilities need every move's logit (their log-sum); the order, only the
     // best. When the order's scores are not the logits, priorScale() scores the moves again.
     const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(pos.width(), byEval);
-    const uint32_t total =
-        static_cast<uint32_t>(orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
+    const uint32_t total = static_cast<uint32_t>(
+        grouped ? groupChildren(node, pos, w, isRoot, wanted)
+                : orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
     const uint32_t count = std::min(total, wanted);
     const uint32_t h = allocate(w, count + 1);
     if (!h) {  // the tree is full: stay a leaf
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    const PriorScale scale = priorScale(pos, w, isRoot, byEval, nullptr);
+    const PriorScale scale = grouped ? PriorScale{} : priorScale(pos, w, isRoot, byEval, nullptr);
     pool().at(h).initHeader(count, scale.logSum, total, count);
     for (uint32_t i = 0; i < count; ++i)
         pool().at(h + 1 + i).init(w.moves[i].move.packed(), scale.of(w.moves[i]));
@@ -150,12 +176,18 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const SearchParams& p = options_.params;
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
         const NetEntry* entry = netEntryOf(first);
-        const bool byEval = isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits);
+        const bool grouped = isGroupMove(node.move) || groupedAt(pos.width(), isRoot);
+        const bool byEval =
+            !grouped && (isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits));
         // Only the best created + want can be needed: the children made so far are the best
         // `created` of the same order (ties broken by the move), so the bounded scorer serves.
-        if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, false);
+        if (grouped)
+            groupChildren(node, pos, w, isRoot, created + want);
+        else if (!entry)
+            orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, false);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
-        const PriorScale scale = entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
+        const PriorScale scale =
+            entry || grouped ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](TreeNode& c) {

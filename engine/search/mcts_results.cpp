@@ -138,7 +138,7 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
         while (static_cast<int>(pv.size()) < maxLen) {
             n = bestChildOf(pool, *n);
             if (!n || (load(n->visits) == 0 && proofOf(*n) == Proof::None)) break;
-            pv.push_back(Move::unpack(n->move));
+            if (!isGroupMove(n->move)) pv.push_back(Move::unpack(n->move));  // its arrow follows
         }
         return pv;
     };

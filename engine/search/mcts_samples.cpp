@@ -34,6 +34,9 @@ float sampleValue(TreeNode& node, bool& proven) {
 std::vector<TreeSample> Mcts::treeSamples(uint32_t minVisits, std::optional<Move> skip,
                                           size_t limit) const {
     HIPPOLYTA_ASSERT(minVisits > 0);
+    // A two-level tree's nodes hold amazon moves without arrows: no sample is a distribution
+    // over whole moves there, so such a search gives none.
+    if (options_.params.twoLevel) return {};
     std::lock_guard lock(treeMutex_);
     auto& self = const_cast<Mcts&>(*this);
     NodePool& pool = self.pool();

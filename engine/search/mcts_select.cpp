@@ -65,20 +65,25 @@ double minimaxOf(TreeNode& c) {
 TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
     const SearchParams& p = options_.params;
     const uint32_t parentVisits = load(node.visits) + load(node.virtualLoss) + 1;
+    const bool grouped = isGroupMove(node.move) || groupedAt(pos.width(), isRoot);
     const double visible =
-        p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
+        grouped ? p.twoLevelWideningBase +
+                      p.wideningScale * std::pow(parentVisits, p.twoLevelWideningExponent)
+                : p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
     const double explore = p.exploration * std::sqrt(std::log(static_cast<double>(parentVisits)));
     // The root's children are ordered by the full evaluation: no prior to bias them by, unless
-    // the net's policy gave them theirs.
+    // the net's policy gave them theirs; nor have two-level nodes, whose children keep scores.
     TreeNode& first = pool().at(load(node.children));
-    const double biasScale = netEntryOf(first) ? p.netPriorBias : isRoot ? 0.0 : p.priorBias;
+    const double biasScale = netEntryOf(first)   ? p.netPriorBias
+                             : isRoot || grouped ? 0.0
+                                                 : p.priorBias;
     const double bias = biasScale * std::sqrt(static_cast<double>(parentVisits));
     const InverseRoots& roots = InverseRoots::get();
     // An integer bound for the loop: considered >= visible iff considered >= ceil(visible).
     const uint32_t limit = visible >= kUnboundedWidening
                                ? UINT32_MAX
                                : static_cast<uint32_t>(std::ceil(std::max(0.0, visible)));
-    const double minimaxWeight = p.minimaxWeight;
+    const double minimaxWeight = grouped ? 0.0 : p.minimaxWeight;
     for (int attempt = 0; attempt < 2; ++attempt) {
         TreeNode* best = nullptr;
         double bestScore = kScoreNone;
@@ -123,7 +128,9 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
         const bool moreToCreate = load(first.created) < first.legalMoves;
         if (moreToCreate && considered < limit && attempt == 0 && addChunk(node, pos, w, isRoot))
             continue;
-        if (!best && allLost && !moreToCreate) setProof(node, Proof::Loss);
+        // Every move lost: a group is proven for its side's opponent (see Mcts::backup).
+        if (!best && allLost && !moreToCreate)
+            setProof(node, isGroupMove(node.move) ? Proof::Win : Proof::Loss);
         if (bestMinimax >= 0) store(node.minimax, encodeMinimax(1 - bestMinimax));
         return best;
     }

@@ -75,6 +75,11 @@ void addSearchConstants(Table& t) {
                    },
                    0, 3, true};
     addReal(t, "prior_bias", 0, 1e6, [](EngineConfig& c) -> double& { return c.search.priorBias; });
+    addWhole(t, "two_level", 0, 1, [](EngineConfig& c) -> uint32_t& { return c.search.twoLevel; });
+    addReal(t, "two_level_widening_base", 1, 1e6,
+            [](EngineConfig& c) -> double& { return c.search.twoLevelWideningBase; });
+    addReal(t, "two_level_widening_exponent", 0, 4,
+            [](EngineConfig& c) -> double& { return c.search.twoLevelWideningExponent; });
     addReal(t, "minimax_weight", 0, 1,
             [](EngineConfig& c) -> double& { return c.search.minimaxWeight; });
     addWhole(t, "rerank_top", 0, 1e6,

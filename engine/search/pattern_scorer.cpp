@@ -90,26 +90,52 @@ ScoreScratch& patternScratch() {
     return s;
 }
 
-// Appends the block's moves not below top's threshold; each score adds, in this order, the
-// base, the arrow's terms, the arrow's distance from the landing square and the hem weight.
+// The score of each move of one block; each adds, in this order, the base, the arrow's terms,
+// the arrow's distance from the landing square and the hem weight.
+template <int N>
+class BlockMoveScore {
+  public:
+    BlockMoveScore(const MoveBlock& b, const PatternTables<N>& t)
+        : b_(b),
+          t_(t),
+          nearTo_(BoardOps<N>::kingNeighbours(squareBit(b.to))),
+          nearFrom_(BoardOps<N>::kingNeighbours(squareBit(b.from))),
+          close_(nearTo_ | nearFrom_ | squareBit(b.from)),
+          distance_(distanceBuckets<N>() + b.to * kMaxSquares),
+          toArrow_(t.w.data() + PL::kToArrow),
+          hem_(t.w[L::kHem]) {}
+    float operator()(int arrow) const {
+        float v = b_.base + (testBit(close_, arrow)
+                                 ? t_.arrowFor(arrow, b_.from, b_.to, nearFrom_, nearTo_)
+                                 : t_.arrowValue[arrow]);
+        v += toArrow_[distance_[arrow]];
+        if (testBit(nearTo_, arrow)) v += hem_;
+        return v;
+    }
+
+  private:
+    const MoveBlock& b_;
+    const PatternTables<N>& t_;
+    Bitboard nearTo_, nearFrom_, close_;
+    const uint8_t* distance_;
+    const float* toArrow_;
+    float hem_;
+};
+
+// Appends the block's moves not below top's threshold.
 template <int N>
 void scoreMoveBlock(const MoveBlock& b, const PatternTables<N>& t, TopScores& top,
                     std::vector<ScoredMove>& out) {
-    using Ops = BoardOps<N>;
-    const Bitboard nearTo = Ops::kingNeighbours(squareBit(b.to));
-    const Bitboard nearFrom = Ops::kingNeighbours(squareBit(b.from));
-    const Bitboard close = nearTo | nearFrom | squareBit(b.from);
-    const uint8_t* distance = distanceBuckets<N>() + b.to * kMaxSquares;
-    const float* toArrow = t.w.data() + PL::kToArrow;
-    const float hem = t.w[L::kHem];
-    listBlockMoves(b, top, out, [&](int arrow) {
-        float v =
-            b.base + (testBit(close, arrow) ? t.arrowFor(arrow, b.from, b.to, nearFrom, nearTo)
-                                            : t.arrowValue[arrow]);
-        v += toArrow[distance[arrow]];
-        if (testBit(nearTo, arrow)) v += hem;
-        return v;
-    });
+    listBlockMoves(b, top, out, BlockMoveScore<N>(b, t));
+}
+
+// The best score among the block's moves.
+template <int N>
+float bestOfBlock(const MoveBlock& b, const PatternTables<N>& t) {
+    const BlockMoveScore<N> score(b, t);
+    float best = kPatternMinusInfinity;
+    forEachSquare(b.arrows, [&](int arrow) { best = std::max(best, score(arrow)); });
+    return best;
 }
 
 // An upper bound of the scores of a block's moves: the same sum with each term's largest value
@@ -126,6 +152,23 @@ float patternBlockBound(const MoveBlock& b, const PatternTables<N>& t, const Arr
         best = std::max(best, t.arrowFor(sq, b.from, b.to, nearFrom, nearTo));
     });
     return ((b.base + best) + t.bestToArrow) + std::max(t.w[L::kHem], 0.0f);
+}
+
+// Every block of pos with its base and bound, in blocks; returns the number of moves.
+template <int N>
+size_t listBoundedBlocks(const Position& pos, const PatternTables<N>& t,
+                         std::vector<MoveBlock>& blocks) {
+    const ArrowBands bands(t.arrowValue, pos.emptySquares());
+    size_t total = 0;
+    blocks.clear();
+    forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
+        total += popCount(arrows);
+        MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f, static_cast<uint8_t>(from),
+                    static_cast<uint8_t>(to)};
+        b.bound = patternBlockBound<N>(b, t, bands);
+        blocks.push_back(b);
+    });
+    return total;
 }
 
 template <int N>
@@ -145,16 +188,8 @@ size_t scorePatternN(const Position& pos, std::optional<Move> last, const Patter
         });
         return total;
     }
-    const ArrowBands bands(t.arrowValue, pos.emptySquares());
     std::vector<MoveBlock>& blocks = scr.blocks;
-    blocks.clear();
-    forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
-        total += popCount(arrows);
-        MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f, static_cast<uint8_t>(from),
-                    static_cast<uint8_t>(to)};
-        b.bound = patternBlockBound<N>(b, t, bands);
-        blocks.push_back(b);
-    });
+    total = listBoundedBlocks<N>(pos, t, blocks);
     auto lowerBound = [](const MoveBlock& a, const MoveBlock& b) { return a.bound < b.bound; };
     std::make_heap(blocks.begin(), blocks.end(), lowerBound);
     for (auto end = blocks.end(); end != blocks.begin(); --end) {
@@ -165,16 +200,93 @@ size_t scorePatternN(const Position& pos, std::optional<Move> last, const Patter
     return total;
 }
 
+// The groups, best first: a heap of the blocks keyed by their bound until a block reaches the
+// top, then by its exact best; an exact key at the top is above every other block's best.
+template <int N>
+size_t scoreBestGroupsN(const Position& pos, std::optional<Move> last, const PatternWeights& w,
+                        size_t keep, std::vector<ScoredMove>& out) {
+    out.clear();
+    const PatternTables<N> t(pos, last, w);
+    std::vector<MoveBlock>& blocks = patternScratch().blocks;
+    listBoundedBlocks<N>(pos, t, blocks);
+    const auto group = [&](const MoveBlock& b, float score) {
+        return ScoredMove{groupMove(b.from, b.to), score};
+    };
+    if (!keep) {
+        for (const MoveBlock& b : blocks)
+            out.push_back(group(b, bestOfBlock<N>(b, t)));
+        return blocks.size();
+    }
+    struct Entry {
+        float key;
+        uint32_t index;
+        bool exact;
+        bool operator<(const Entry& o) const {  // ties: the earlier block, then the exact key
+            if (key != o.key) return key < o.key;
+            if (index != o.index) return index > o.index;
+            return !exact && o.exact;
+        }
+    };
+    std::vector<Entry> heap;
+    heap.reserve(blocks.size());
+    for (uint32_t i = 0; i < blocks.size(); ++i)
+        heap.push_back({blocks[i].bound, i, false});
+    std::make_heap(heap.begin(), heap.end());
+    while (!heap.empty() && out.size() < keep) {
+        std::pop_heap(heap.begin(), heap.end());
+        Entry e = heap.back();
+        heap.pop_back();
+        const MoveBlock& b = blocks[e.index];
+        if (e.exact) {
+            out.push_back(group(b, e.key));
+            continue;
+        }
+        heap.push_back({bestOfBlock<N>(b, t), e.index, true});
+        std::push_heap(heap.begin(), heap.end());
+    }
+    return blocks.size();
+}
+
+template <int N>
+void scoreGroupMovesN(const Position& pos, std::optional<Move> last, const PatternWeights& w,
+                      int from, int to, std::vector<ScoredMove>& out) {
+    using Ops = BoardOps<N>;
+    out.clear();
+    const Bitboard empty = pos.emptySquares();
+    HIPPOLYTA_ASSERT(testBit(pos.amazons(pos.sideToMove()), from));
+    HIPPOLYTA_ASSERT(testBit(Ops::queenReachFrom(from, empty), to));
+    const PatternTables<N> t(pos, last, w);
+    const int room = popCount(Ops::queenReachFrom(from, empty));
+    const Bitboard arrows = Ops::queenReachFrom(to, empty | squareBit(from));
+    const MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f, static_cast<uint8_t>(from),
+                      static_cast<uint8_t>(to)};
+    TopScores all(0, patternScratch().top);
+    scoreMoveBlock<N>(b, t, all, out);
+}
+
 }  // namespace
+
+// Each entry point runs its board size's instance.
+size_t scoreBestGroupsPattern(const Position& pos, std::optional<Move> lastMove,
+                              const PatternWeights& w, size_t keep, std::vector<ScoredMove>& out) {
+    return withBoardSize(pos.width(), [&](auto size) {
+        return scoreBestGroupsN<decltype(size)::value>(pos, lastMove, w, keep, out);
+    });
+}
+
+void scoreGroupMovesPattern(const Position& pos, std::optional<Move> lastMove,
+                            const PatternWeights& w, int from, int to,
+                            std::vector<ScoredMove>& out) {
+    withBoardSize(pos.width(), [&](auto size) {
+        scoreGroupMovesN<decltype(size)::value>(pos, lastMove, w, from, to, out);
+    });
+}
 
 size_t scoreBestMovesPattern(const Position& pos, std::optional<Move> lastMove,
                              const PatternWeights& w, size_t keep, std::vector<ScoredMove>& out) {
-    size_t total = 0;
-    withBoardSize(pos.width(), [&](auto boardSize) {
-        constexpr int N = decltype(boardSize)::value;
-        total = scorePatternN<N>(pos, lastMove, w, keep, out);
+    return withBoardSize(pos.width(), [&](auto size) {
+        return scorePatternN<decltype(size)::value>(pos, lastMove, w, keep, out);
     });
-    return total;
 }
 
 }  // namespace hippolyta

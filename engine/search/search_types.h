@@ -111,6 +111,17 @@ struct SearchParams {
     // expanded nodes. 0: off, nothing computed. Not adopted: +24 +/- 49 Elo at equal visits,
     // 0.82x the simulations a second (docs/learning.md, "Search experiments").
     double minimaxWeight = 0;
+    // Two-level expansion (1): below the root, a node's children are its amazon moves (from,
+    // to), each a node whose own children are that move's arrows, so the arrows of one amazon
+    // move share its statistics (Campya; the "move groups" of 2024). With the pattern prior and
+    // no network only; it leaves out prior_bias and minimax_weight there, and a search then
+    // reuses no tree. 0: off (docs/learning.md, "Two-level expansion").
+    uint32_t twoLevel = 0;
+    // Progressive widening at the two-level nodes (both levels): base + scale * visits^exponent
+    // (the scale is wideningScale's). Their children are fewer and share their statistics, so
+    // they may want a narrower window than whole moves.
+    double twoLevelWideningBase = 2;
+    double twoLevelWideningExponent = 0.6;
     uint32_t rerankTop = 0;              // best cheap-ordered moves reordered by the evaluation
     uint32_t evalOrderVisits = 0;        // nodes this visited order new children by the full eval
                                          // (0: only the root does)

@@ -17,6 +17,7 @@
 #include "engine/search/pattern_prior_file.h"
 #include "engine/search/weights_file.h"
 #include "test_dir.h"
+#include "tests/unit/random_pattern_weights.h"
 
 namespace hippolyta {
 namespace {
@@ -60,14 +61,6 @@ TEST(PatternPrior, ImagesOfOneShapeShareAClass) {
     EXPECT_EQ(parseRing(ringText(a)), a);
     EXPECT_FALSE(parseRing("....o..").has_value());
     EXPECT_FALSE(parseRing("....o..z").has_value());
-}
-
-PatternWeights randomPatternWeights(std::mt19937_64& rng) {
-    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-    PatternWeights w = zeroPatternWeights();
-    for (float& x : w)
-        x = u(rng);
-    return w;
 }
 
 // Positions of seeded random play on 8x8 and 10x10, each with the move that led to it.
