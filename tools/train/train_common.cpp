@@ -62,8 +62,14 @@ EngineConfig startConfig(const Common& c) {
     return config;
 }
 
+// The file's comments: the start file's, which say how its values came to be, then the notes.
 void writeWeights(const Common& c, const EngineConfig& config, std::vector<std::string> notes) {
     if (c.weightsOut.empty()) return;
+    if (!c.weightsIn.empty()) {
+        std::vector<std::string> history =
+            parseWeights(readWholeFile(c.weightsIn), c.weightsIn).comments;
+        notes.insert(notes.begin(), history.begin(), history.end());
+    }
     writeFileAtomically(c.weightsOut,
                         formatWeights(weightsOf(config, parameterNames(), std::move(notes))));
     std::cout << "wrote " << c.weightsOut << "\n";
