@@ -99,7 +99,7 @@ class Mcts {
                         size_t needed, bool all);
     std::optional<Move> lastMoveOf(const TreeNode& node, bool isRoot) const;
     // Two-level expansion (SearchParams::twoLevel; mcts_expand.cpp).
-    bool groupedAt(int width, bool isRoot) const;
+    bool twoLevelAt(const TreeNode& node, int width, bool isRoot) const;
     size_t groupChildren(const TreeNode& node, const Position& pos, Worker& w, bool isRoot,
                          size_t needed);
     bool scoresAreLogits(int width, bool byEval) const;

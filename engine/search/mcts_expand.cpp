@@ -100,11 +100,13 @@ std::optional<Move> Mcts::lastMoveOf(const TreeNode& node, bool isRoot) const {
     return Move::unpack(node.move);
 }
 
-// Below the root, with the pattern prior and no network, two-level expansion makes a node's
-// children its groups (amazon moves), and a group's its arrows.
-bool Mcts::groupedAt(int width, bool isRoot) const {
+// Whether node's children are two-level ones (their priors are scores, their window their
+// own): a group's arrows, or below the root, with the pattern prior and no network, a node's
+// groups (its amazon moves).
+bool Mcts::twoLevelAt(const TreeNode& node, int width, bool isRoot) const {
     const SearchParams& p = options_.params;
-    return p.twoLevel && !isRoot && !options_.net && p.orderingFor(width) == MoveOrdering::Pattern;
+    return isGroupMove(node.move) || (p.twoLevel && !isRoot && !options_.net &&
+                                      p.orderingFor(width) == MoveOrdering::Pattern);
 }
 
 // The children of a two-level node, the best `needed` first, in order, in w.moves: a group's
@@ -141,7 +143,7 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
     }
     const uint32_t wanted = isRoot ? std::max(p.firstChunk, kRootChunkFloor) : p.firstChunk;
     if (netWanted(node, isRoot)) return expandByNet(node, pos, w, wanted);
-    const bool grouped = isGroupMove(node.move) || groupedAt(pos.width(), isRoot);
+    const bool grouped = twoLevelAt(node, pos.width(), isRoot);
     const bool byEval =
         !grouped && (isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits));
     // The prior's probabilities need every move's logit (their log-sum); the order, only the
@@ -176,7 +178,7 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const SearchParams& p = options_.params;
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
         const NetEntry* entry = netEntryOf(first);
-        const bool grouped = isGroupMove(node.move) || groupedAt(pos.width(), isRoot);
+        const bool grouped = twoLevelAt(node, pos.width(), isRoot);
         const bool byEval =
             !grouped && (isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits));
         // Only the best created + want can be needed: the children made so far are the best

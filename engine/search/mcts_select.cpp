@@ -65,7 +65,7 @@ double minimaxOf(TreeNode& c) {
 TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
     const SearchParams& p = options_.params;
     const uint32_t parentVisits = load(node.visits) + load(node.virtualLoss) + 1;
-    const bool grouped = isGroupMove(node.move) || groupedAt(pos.width(), isRoot);
+    const bool grouped = twoLevelAt(node, pos.width(), isRoot);
     const double visible =
         grouped ? p.twoLevelWideningBase +
                       p.wideningScale * std::pow(parentVisits, p.twoLevelWideningExponent)
