@@ -30,6 +30,11 @@ double separatedWinProbability(double diff) {
     return 1.0 / (1.0 + std::exp(-(diff - 0.5)));
 }
 
+// The evaluation's win probability for the side to move at pos.
+double staticValue(const Position& pos, const EvalWeights& eval) {
+    return winProbability(evaluate(pos, eval), eval);
+}
+
 uint64_t mixSeed(uint64_t a, uint64_t b) {
     uint64_t z = a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -218,7 +223,7 @@ double Mcts::playout(Position& pos, Worker& w) {
         if (!pos.hasLegalMove())
             v = 0;
         else
-            v = winProbability(evaluate(pos, options_.eval), options_.eval);
+            v = staticValue(pos, options_.eval);
         return done % 2 ? 1 - v : v;
     });
 }
@@ -246,7 +251,7 @@ double Mcts::evaluateLeaf(TreeNode& node, Position& pos, Worker& w) {
     if (options_.params.minimaxWeight > 0 && !load(node.minimax)) {
         // The leaf's own value for implicit minimax: the static evaluation, free of the
         // playout's random plies.
-        const double v = winProbability(evaluate(pos, options_.eval), options_.eval);
+        const double v = staticValue(pos, options_.eval);
         store(node.minimax, encodeMinimax(1 - v));
     }
     return playout(pos, w);
@@ -274,7 +279,7 @@ void Mcts::simulate(Worker& w) {
             // another thread is making them or the tree is full, the position before the move
             // stands in for it, seen from the opponent's side, as Mcts::backup reads a group.
             if (tryExpand(*node, pos, w, false)) continue;
-            value = 1 - winProbability(evaluate(pos, options_.eval), options_.eval);
+            value = 1 - staticValue(pos, options_.eval);
             break;
         }
         if (load(node->state) != static_cast<uint8_t>(NodeState::Expanded)) {
