@@ -95,13 +95,18 @@ const StudioEngine* StudioSession::specNamed(const std::string& name) const {
     return nullptr;
 }
 
+const StudioEngine* StudioSession::specFor(Role role) const {
+    const int r = static_cast<int>(role);
+    return role == Role::Analyst ? (options_.engines.empty() ? nullptr : &options_.engines[0])
+           : players_[r].rfind("engine:", 0) == 0 ? specNamed(players_[r].substr(7))
+                                                  : nullptr;
+}
+
 EngineLink& StudioSession::link(Role role) {
     const int r = static_cast<int>(role);
-    const StudioEngine* spec =
-        role == Role::Analyst ? (options_.engines.empty() ? nullptr : &options_.engines[0])
-        : players_[r].rfind("engine:", 0) == 0 ? specNamed(players_[r].substr(7))
-                                               : nullptr;
+    const StudioEngine* spec = specFor(role);
     if (!spec) throw EngineFailure(FailureKind::Crash, "no such engine");
+    if (!spec->missing.empty()) throw EngineFailure(FailureKind::Crash, spec->missing);
     if (links_[r] && links_[r]->name() != spec->name) {
         links_[r].reset();
         restarting_[r] = false;
@@ -275,6 +280,8 @@ void StudioSession::failed(Role role, const std::exception& e) {
     if (role != Role::Analyst && thinking_ == (role == Role::White ? Color::White : Color::Black))
         thinking_.reset();
     if (role == Role::Analyst) job_ = Job::Idle, analysedVersion_ = ~0u;
+    if (const StudioEngine* spec = specFor(role); spec && !spec->missing.empty())
+        return giveUp(role, spec->name, spec->missing);  // no program to start: said at once
     if (restarting_[r]) {  // the replay failed: one more try, the pages told once the tries end
         std::cerr << "hippolyta-studio: restart: " << e.what() << "\n";
         return restart(role, name);
@@ -305,13 +312,14 @@ void StudioSession::restart(Role role, const std::string& name) {
             std::cerr << "hippolyta-studio: restart: " << again.what() << "\n";
         }
     }
-    gaveUp_[r] = true;
+    giveUp(role, name, "could not be restarted; start a new game to try again");
+}
+
+void StudioSession::giveUp(Role role, const std::string& name, const std::string& message) {
+    gaveUp_[static_cast<int>(role)] = true;
     if (role == Role::Analyst) analysisOn_ = reviewing_ = false;
     send_(Recipients::all(),
-          {{"type", "engine"},
-           {"name", name},
-           {"status", "failed"},
-           {"message", "could not be restarted; start a new game to try again"}});
+          {{"type", "engine"}, {"name", name}, {"status", "failed"}, {"message", message}});
     broadcastState();
 }
 

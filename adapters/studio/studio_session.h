@@ -25,6 +25,7 @@ namespace hippolyta {
 struct StudioEngine {
     std::string name;
     std::string command;
+    std::string missing;  // why it cannot start (no such program), for the pages; else empty
 };
 
 struct StudioOptions {
@@ -151,6 +152,7 @@ class StudioSession {
     // Engines.
     EngineLink& link(Role role);
     const StudioEngine* specNamed(const std::string& name) const;
+    const StudioEngine* specFor(Role role) const;  // the role's engine, if it has one
     // Takes what the role's engine wrote and acts on it; a failure restarts the engine.
     void service(Role role);
     void onProgress(Role role, const EngineLink::Progress& p);
@@ -182,6 +184,8 @@ class StudioSession {
     void stopAnalyst();
     void failed(Role role, const std::exception& e);
     void restart(Role role, const std::string& name);
+    // The role's engine is given up: the pages are told `message`.
+    void giveUp(Role role, const std::string& name, const std::string& message);
     void restarted(Role role);
     bool ready(Role role) const;
     double moveBudget(Color side) const;
