@@ -8,6 +8,7 @@
 
 #include "adapters/studio/studio_records.h"
 #include "adapters/studio/studio_session.h"
+#include "adapters/studio/studio_territory.h"
 #include "engine/core/notation.h"
 
 namespace hippolyta {
@@ -169,6 +170,7 @@ void StudioSession::onProgress(Role role, const EngineLink::Progress& p) {
         if (p.command == "final_score" && p.reply) return onFinalScore(*p.reply);
         if (p.command == "amz-moves_left" && p.reply) {
             if (p.reply->ok) data(ply_).movesLeft = p.reply->text.substr(0, 40);
+            if (shown().isGameOver()) publishAnalysis();  // no solver, no search: that is all
             return;
         }
         if (p.command.rfind("amz-solve", 0) == 0 && p.reply) {
@@ -177,9 +179,8 @@ void StudioSession::onProgress(Role role, const EngineLink::Progress& p) {
             if (liveSolved_ && !data(ply_).decided)
                 data(ply_).decided =
                     std::string(1, colorLetter(liveSolved_->win ? stm : opposite(stm))) + "+";
-            return;
+            return publishAnalysis();
         }
-        if (p.command == "amz-territory" && p.reply) return onTerritory(*p.reply);
         onAnalysisLines(p.lines);
         if (p.reply) job_ = Job::Idle;  // it ended by itself; the position stays analysed
     }
@@ -345,8 +346,9 @@ void StudioSession::stopAnalyst() {
     }
 }
 
-// Queues the shown position's territory and then its analysis; onTerritory() and
-// onAnalysisLines() take the answers.
+// Queues the shown position's score, moves left, solver and search; publishAnalysis() sends the
+// first analysis (the Studio's territory, and what is decided) once the solver answered, and
+// onAnalysisLines() the search's.
 void StudioSession::stepAnalysis() {
     if (gaveUp_[2] || !ready(Role::Analyst)) return;
     if (job_ == Job::Review || (job_ == Job::Live && analysedVersion_ != version_)) stopAnalyst();
@@ -360,7 +362,6 @@ void StudioSession::stepAnalysis() {
         e.queue({"amz-moves_left", t, Want::Reply, {}});
         if (!pos.isGameOver())
             e.queue({"amz-solve " + std::to_string(kSolveSeconds), t, Want::Reply, {}});
-        e.queue({"amz-territory", t, Want::Reply, {}});
         if (!pos.isGameOver())
             e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
                          std::to_string(kAnalysisInterval),
@@ -382,10 +383,11 @@ void StudioSession::onFinalScore(const GtpReply& reply) {
     noteWinrate(ply_, *resultWinner(reply.text) == Color::White ? 1.0 : 0.0);
 }
 
-void StudioSession::onTerritory(const GtpReply& reply) {
+void StudioSession::publishAnalysis() {
     const Position pos = shown();
-    territory_ = territoryJson(reply.text, pos.width());
-    const double lead = territoryLead(territory_);
+    const TerritoryEstimate estimate = estimateTerritory(pos);
+    territory_ = territoryRows(estimate, pos.shape());
+    const double lead = estimate.lead;
     NodeData& here = data(ply_);
     here.lead = lead;
     double exact = -1;  // White's exact value where the position is decided, else -1

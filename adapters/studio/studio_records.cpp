@@ -97,24 +97,6 @@ json candidatesJson(const std::vector<Candidate>& candidates, std::size_t most) 
     return list;
 }
 
-json territoryJson(std::string_view dboard, int n) {
-    std::istringstream in{std::string(dboard)};
-    json rows = json::array();
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream cells(line);
-        json row = json::array();
-        int v;
-        while (cells >> v)
-            row.push_back(v == 0 ? 0 : -v);
-        if (row.empty()) continue;
-        if (static_cast<int>(row.size()) != n) throw std::runtime_error("territory row size");
-        rows.push_back(std::move(row));
-    }
-    if (static_cast<int>(rows.size()) != n) throw std::runtime_error("territory is not n x n");
-    return rows;
-}
-
 std::optional<Solved> parseSolve(std::string_view answer) {
     std::istringstream in{std::string(answer)};
     std::string word, move;
@@ -122,14 +104,6 @@ std::optional<Solved> parseSolve(std::string_view answer) {
     if (word == "loss") return Solved{false, ""};
     if (word == "win" && !move.empty()) return Solved{true, move};
     return std::nullopt;
-}
-
-double territoryLead(const json& territory) {
-    double lead = 0;
-    for (const json& row : territory)
-        for (const json& v : row)
-            if (v.is_number()) lead += v.get<double>();
-    return lead;
 }
 
 json amazonsJson(const Position& pos) {

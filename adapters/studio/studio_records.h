@@ -1,5 +1,5 @@
 // Pure text work for the Studio: a pasted move list read, the fields of the page's messages, and
-// the engine's answers (analysis, territory, solver) turned into the page's JSON. No I/O.
+// the engine's answers (analysis, solver) turned into the page's JSON. No I/O.
 #pragma once
 
 #include <chrono>
@@ -30,10 +30,6 @@ struct Candidate {
 // Every candidate of one analysis line (several `info` groups per line), in the line's order.
 std::vector<Candidate> parseAnalysisLine(std::string_view line);
 nlohmann::json candidatesJson(const std::vector<Candidate>& candidates, std::size_t most);
-
-// amz-territory's map (rows from the top, 1 = Black first) as rows of White's view (1 = White
-// first). Throws std::runtime_error when it is not an n x n map.
-nlohmann::json territoryJson(std::string_view dboard, int n);
 
 // amz-solve's answer for the side to move: `win MOVE` (won, by MOVE) or `loss`; nothing for
 // `unknown ...` or anything else.

@@ -94,7 +94,7 @@ class StudioSession {
     // What is known of one node of the game tree (by node id).
     struct NodeData {
         std::optional<double> winrate;         // White's view of the position after the node's move
-        std::optional<double> lead;            // White's expected territory lead, in squares
+        std::optional<double> lead;            // White's territory lead (studio_territory.h)
         bool reviewed = false;                 // the review below is filled in
         std::optional<double> loss;            // win rate the move lost for its mover (0..1)
         std::optional<double> leadLoss;        // squares of territory it lost for its mover
@@ -161,7 +161,7 @@ class StudioSession {
     void queueSettings(EngineLink& e, Color side);
     void onMove(Color side, const EngineLink::Progress& p);
     void stepAnalysis();
-    void onTerritory(const GtpReply& reply);
+    void publishAnalysis();  // the shown position's first analysis message
     void onFinalScore(const GtpReply& reply);
     void onAnalysisLines(const std::vector<std::string>& lines);
     void stepReview();
@@ -254,7 +254,7 @@ class StudioSession {
     std::vector<std::optional<double>> reviewLead_;  // White's lead, at each ply reviewed
     std::vector<std::pair<std::string, std::vector<std::string>>> reviewBest_;  // move, line
     std::optional<std::string> reviewDecided_;  // final_score of the position under review
-    std::optional<double> reviewTerritory_;     // White's lead from its amz-territory
+    std::optional<double> reviewTerritory_;     // its White's lead (studio_territory.h)
     std::optional<Solved> reviewSolved_;        // amz-solve's answer for it
     int reviewRetries_ = 0;                     // searches of it again that gave no line
     std::string reviewFallback_;                // a lost position's move (reg_genmove)

@@ -62,14 +62,6 @@ TEST(StudioRecords, ParsesAnalysisLinesWithSeveralCandidates) {
     EXPECT_THROW(parseAnalysisLine("info move a1-a2/a3 visits many"), std::runtime_error);
 }
 
-TEST(StudioRecords, TurnsTerritoryToWhitesView) {
-    const auto t = territoryJson("\n0 -1 -1 0\n-1 0 0 1\n-1 0 0 1\n0 1 1 0\n", 4);
-    ASSERT_EQ(t.size(), 4u);
-    EXPECT_EQ(t[0], nlohmann::json::array({0, 1, 1, 0}));  // White reaches them first
-    EXPECT_EQ(t[1][3], -1);
-    EXPECT_THROW(territoryJson("0 1\n1 0\n", 4), std::runtime_error);
-}
-
 TEST(StudioRecords, RefusesDeepNestingOutsideStrings) {
     EXPECT_FALSE(nestedDeeperThan(R"({"a":[[1]],"s":"[[[[[[[["})", 3));
     EXPECT_TRUE(nestedDeeperThan("[[[[1]]]]", 3));
