@@ -29,10 +29,7 @@ void StudioSession::tick() {
         service(role);
     const Color toMove = last().sideToMove();
     const Role player = toMove == Color::White ? Role::White : Role::Black;
-    if (!thinking_ && !result_ && !reviewing_ && !teach_ &&
-        ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) && !gaveUp_[index(toMove)] &&
-        ready(player))
-        startMove(toMove);
+    if (!thinking_ && !reviewing_ && !teach_ && engineToMove() && ready(player)) startMove(toMove);
     if (teach_ || hint_)
         stepCoach();
     else if (reviewing_)
@@ -59,12 +56,17 @@ void StudioSession::stepScore() {
 }
 
 bool StudioSession::active() const {
-    const Color toMove = last().sideToMove();
     // The live analysis needs no close watch: its lines wake the loop.
     return thinking_ || job_ == Job::Review || job_ == Job::Coach || reviewing_ || teach_ ||
            hint_ || clockRunning_ || restarting_[0] || restarting_[1] || restarting_[2] ||
-           (!result_ && ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) &&
-            !gaveUp_[index(toMove)]);
+           engineToMove();
+}
+
+// Engines move only at the end of the line shown, and not on a line played for study.
+bool StudioSession::engineToMove() const {
+    const Color toMove = last().sideToMove();
+    return !result_ && ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) &&
+           !gaveUp_[index(toMove)] && !data_[line_.back()].study;
 }
 
 void StudioSession::shutdown() {

@@ -1,9 +1,11 @@
 #include "adapters/studio/studio_records.h"
 
 #include <cctype>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/core/move_check.h"
 #include "engine/core/notation.h"
 #include "engine/core/records/text_record.h"
 
@@ -46,7 +48,10 @@ GameRecord readMoveList(std::string_view text, int size) {
         } catch (const NotationError& e) {
             throw RecordError(where + ": " + e.what());
         }
-        if (!pos.isLegal(m)) throw RecordError(where + " is illegal");
+        if (!pos.isLegal(m)) {
+            const std::string reason = illegalMoveReason(pos, m);
+            throw RecordError(where + " is illegal" + (reason.empty() ? "" : ": " + reason));
+        }
         record.addMove(m, pos.sideToMove());
         pos.makeMove(m);
     }
@@ -122,6 +127,10 @@ json arrowsJson(const Position& pos) {
     for (int sq = 0; sq < n * n; ++sq)
         if (pos.at(sq) == Piece::Arrow) arrows.push_back(squareName(sq, n));
     return arrows;
+}
+
+double shownLoss(double loss) {
+    return static_cast<double>(std::lround(100 * loss)) / 100;
 }
 
 const char* sideName(Color c) {

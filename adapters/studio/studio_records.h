@@ -42,12 +42,13 @@ std::optional<Solved> parseSolve(std::string_view answer);
 // proves has its exact value (the search prints no line for one).
 constexpr double kSolveSeconds = 0.2;
 
-// White's expected territory lead in squares: the sum of a territoryJson() map.
-double territoryLead(const nlohmann::json& territory);
-
 // The amazons and arrows of a position: {"white":[...],"black":[...]} and [...].
 nlohmann::json amazonsJson(const Position& pos);
 nlohmann::json arrowsJson(const Position& pos);
+
+// A loss in win rate as the Studio shows it and judges it: rounded to a whole percent (0.195 ->
+// 0.20), so that a move's mark always agrees with the figure written beside it.
+double shownLoss(double loss);
 
 // "white" / "black", as the page names the sides.
 const char* sideName(Color c);

@@ -169,8 +169,9 @@ void StudioSession::finishReviewPosition(const std::string& lastInfo) {
         const std::optional<double> after =
             stm ? std::optional<double>(stmSide == mover ? *stm : 1 - *stm) : std::nullopt;
         here.reviewed = true;
-        here.loss =
-            before && after ? std::optional<double>(std::max(0.0, *before - *after)) : std::nullopt;
+        here.loss = before && after
+                        ? std::optional<double>(shownLoss(std::max(0.0, *before - *after)))
+                        : std::nullopt;
         const std::optional<double> leadBefore = reviewLead_[reviewPly_ - 1];
         const double sign = mover == Color::White ? 1 : -1;
         here.leadLoss =

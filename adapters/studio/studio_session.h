@@ -102,6 +102,7 @@ class StudioSession {
         std::vector<std::string> bestLine;     // and its principal variation
         std::optional<std::string> decided;    // final_score of the position: "W+11"
         std::optional<std::string> movesLeft;  // amz-moves_left once walled apart
+        bool study = false;  // played by play_line: a line to look at, where no engine moves
     };
     enum class Role { White, Black, Analyst };
 
@@ -129,7 +130,10 @@ class StudioSession {
     void showLine(int node);
     // line_ changed: the moves, the result and the clock follow; `ply` is shown.
     void lineChanged(int ply);
+    // Saving and loading (studio_sgf.cpp): the review as a comment and as the property HS.
     static std::string reviewComment(const NodeData& d);
+    static std::string reviewProperty(const NodeData& d);
+    static void takeReviewProperty(MoveTree::Node& node, NodeData& d);
     // Plays `m` at the shown ply: on at the line's end, else as a variation (or the line's
     // own next move, which is only a step forward).
     void applyMove(Move m);
@@ -144,6 +148,8 @@ class StudioSession {
     Json graphJson() const;
     std::string fileName() const;
     bool engineSide(Color c) const;
+    // An engine is to move at the shown line's end (not a line played for study).
+    bool engineToMove() const;
     // The clock.
     double clockLeft(Color c) const;
     void switchClock(std::optional<Color> next);

@@ -1,0 +1,51 @@
+#!/usr/bin/python3
+"""A fake GTP Amazons engine for the Studio's review tests: it analyses every position with one
+candidate whose win rate (for the side to move) comes from a fixed list, by the number of moves
+played since the last clear_board or amz-position, so that each move's loss is known in advance.
+
+  winrate-engine.py W0 W1 W2 ...
+
+amz-analyze answers "=", one `info` line, and ends with the empty line when the next input line
+comes (the stop); final_score and amz-moves_left fail (no position is decided), amz-solve knows
+nothing, genmove resigns. Everything else is accepted."""
+import sys
+
+rates = [float(w) for w in sys.argv[1:]]
+ply = 0
+
+
+def reply(text=""):
+    sys.stdout.write(f"= {text}\n\n" if text else "=\n\n")
+    sys.stdout.flush()
+
+
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    command = words[0]
+    if command in ("clear_board", "amz-position", "boardsize"):
+        ply = 0
+        reply()
+    elif command == "play":
+        ply += 1
+        reply()
+    elif command == "amz-analyze":
+        rate = rates[min(ply, len(rates) - 1)]
+        sys.stdout.write(f"=\ninfo move a1-a2/a3 visits 10 winrate {rate:.4f} pv a1-a2/a3\n")
+        sys.stdout.flush()
+        sys.stdin.readline()  # the stop
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    elif command in ("final_score", "amz-moves_left"):
+        sys.stdout.write("? cannot score\n\n")
+        sys.stdout.flush()
+    elif command == "amz-solve":
+        reply("unknown")
+    elif command == "genmove":
+        reply("resign")
+    elif command == "quit":
+        reply()
+        break
+    else:
+        reply()
