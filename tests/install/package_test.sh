@@ -2,7 +2,9 @@
 # ctest: builds the Debian package from the build tree with CPack into OUT_DIR (kept there for
 # install.lintian) and checks its name, its control fields and its file list: the books, the
 # weights, the man pages, the docs, and Debian's copyright and changelog files; and the Studio's
-# desktop launcher (desktop-file-validate, its command and icons in the package).
+# desktop launcher (desktop-file-validate, its command and icons in the package). The docs open
+# with the package users' page, whose every program, option and path is in the package
+# (package_readme.py), and whose links resolve (doc_links.py); the description names the Studio.
 #   package_test.sh BUILD_DIR DEB_VERSION OUT_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -46,6 +48,8 @@ deb=$out/hippolyta_${version}_amd64.deb
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
 [[ $maintainer =~ ^Hippolyta\ developers\ \<[a-z.-]+@hippolyta-amazons\.org\>$ ]] ||
     fail "Maintainer is not the project's own address: $maintainer"
+dpkg-deb -f "$deb" Description | grep -q "Hippolyta Studio (hippolyta-studio" ||
+    fail "the description does not name Hippolyta Studio"
 dpkg-deb -f "$deb" Depends | grep -q "libc6" ||
     fail "no shared-library dependencies: $(dpkg-deb -f "$deb" Depends)"
 files=$(dpkg-deb -c "$deb" | awk '{print $6}')
@@ -54,7 +58,8 @@ for f in ./usr/games/hippolyta ./usr/games/hippolyta-match ./usr/games/hippolyta
          ./usr/share/hippolyta/8x8.book ./usr/share/hippolyta/10x10.book \
          ./usr/share/hippolyta/hippolyta.weights ./usr/share/hippolyta/10x10.hpn \
          ./usr/share/man/man6/hippolyta.6.gz \
-         ./usr/share/man/man6/hippolyta-book.6.gz $doc/README.md $doc/docs/matches.md \
+         ./usr/share/man/man6/hippolyta-book.6.gz $doc/README.md $doc/README.source.md \
+         $doc/docs/matches.md \
          $doc/copyright $doc/changelog.gz $doc/changelog.Debian.gz \
          ./usr/share/applications/hippolyta-studio.desktop \
          ./usr/share/icons/hicolor/scalable/apps/hippolyta-studio.svg \
@@ -79,5 +84,11 @@ zcat "$tree/usr/share/doc/hippolyta/changelog.Debian.gz" | head -1 |
 zcat "$tree/usr/share/man/man6/hippolyta.6.gz" | grep -q '^\.SH "GTP COMMANDS"' ||
     fail "hippolyta(6) has no GTP COMMANDS section"
 check_launcher "$tree"
+here=$(cd "$(dirname "$0")" && pwd)
+grep -q "^# Hippolyta, installed from the Debian package" "$tree/usr/share/doc/hippolyta/README.md" ||
+    fail "README.md is not the package users' page"
+/usr/bin/python3 "$here/package_readme.py" "$tree" || fail "the package's README.md is not true"
+/usr/bin/python3 "$here/doc_links.py" "$tree/usr/share/doc/hippolyta" ||
+    fail "dangling links in the package's docs"
 rm -rf "$tree"
 echo "package_test: ok ($(du -k "$deb" | cut -f1) KiB)"
