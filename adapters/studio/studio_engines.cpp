@@ -387,9 +387,8 @@ void StudioSession::onFinalScore(const GtpReply& reply) {
 
 void StudioSession::publishAnalysis() {
     const Position pos = shown();
-    const TerritoryEstimate estimate = estimateTerritory(pos);
-    territory_ = territoryRows(estimate, pos.shape());
-    const double lead = estimate.lead;
+    territory_ = territoryRows(territoryPicture(pos), pos.shape());
+    const double lead = estimateTerritory(pos).lead;
     NodeData& here = data(ply_);
     here.lead = lead;
     double exact = -1;  // White's exact value where the position is decided, else -1

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/eval/final_score.h"
+#include "engine/eval/territory.h"
 #include "engine/eval/territory_model.h"
 
 namespace hippolyta {
@@ -37,12 +38,32 @@ TerritoryEstimate estimateTerritory(const Position& pos) {
     return e;
 }
 
-nlohmann::json territoryRows(const TerritoryEstimate& estimate, BoardShape shape) {
+std::vector<double> territoryPicture(const Position& pos) {
+    const int count = pos.width() * pos.height();
+    const Bitboard white = territorySquares(pos, Color::White);
+    const Bitboard black = territorySquares(pos, Color::Black);
+    const TerritoryCount first = countQueenTerritory(pos, Color::White);
+    std::vector<double> squares(static_cast<std::size_t>(count), 0.0);
+    for (int sq = 0; sq < count; ++sq) {
+        double& v = squares[static_cast<std::size_t>(sq)];
+        if (testBit(white & black, sq))
+            v = testBit(first.ownSquares, sq)        ? kReachedFirst
+                : testBit(first.opponentSquares, sq) ? -kReachedFirst
+                                                     : 0;
+        else if (testBit(white, sq))
+            v = 1;
+        else if (testBit(black, sq))
+            v = -1;
+    }
+    return squares;
+}
+
+nlohmann::json territoryRows(const std::vector<double>& squares, BoardShape shape) {
     nlohmann::json rows = nlohmann::json::array();
     for (int row = shape.height - 1; row >= 0; --row) {
         nlohmann::json cells = nlohmann::json::array();
         for (int col = 0; col < shape.width; ++col) {
-            const double v = estimate.squares[static_cast<std::size_t>(row * shape.width + col)];
+            const double v = squares[static_cast<std::size_t>(row * shape.width + col)];
             cells.push_back(std::round(v * 100) / 100);
         }
         rows.push_back(std::move(cells));

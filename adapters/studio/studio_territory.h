@@ -30,8 +30,15 @@ struct TerritoryEstimate {
 
 TerritoryEstimate estimateTerritory(const Position& pos);
 
-// The estimate's squares as rows for the page: the top rank first, files from a, each value
-// rounded to a hundredth.
-nlohmann::json territoryRows(const TerritoryEstimate& estimate, BoardShape shape);
+// The board's shading, by square, White's view: 1 (-1) a square certain to be White's
+// (Black's), as in the estimate; kReachedFirst (-kReachedFirst) a contested square White's
+// (Black's) queens reach first; 0 anything else. The estimate of a contested square is only a
+// chance, and early in a game near 0 everywhere: who gets there first shows more.
+constexpr double kReachedFirst = 0.4;
+std::vector<double> territoryPicture(const Position& pos);
+
+// Squares (Position's indexing) as rows for the page: the top rank first, files from a, each
+// value rounded to a hundredth.
+nlohmann::json territoryRows(const std::vector<double>& squares, BoardShape shape);
 
 }  // namespace hippolyta

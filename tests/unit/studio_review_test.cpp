@@ -53,6 +53,12 @@ TEST(StudioTerritory, CountsRegionsAsTheirOwnersAndTheMoveInHandAsHalfASquare) {
     EXPECT_EQ(w.squares[30], 0);  // a6: an amazon
     EXPECT_EQ(w.squares[31], -1);
     EXPECT_EQ(w.squares[18], 0);  // a4: an arrow
+    // The board's shading: certain squares as the estimate has them; contested ones by who
+    // reaches them first (on the 6x6 start, White's b1 reaches c1 in one move, Black in two).
+    EXPECT_EQ(territoryPicture(parsePosition(kWalled)), w.squares);
+    const std::vector<double> start = territoryPicture(Position::start(6));
+    EXPECT_EQ(start[2], kReachedFirst);    // c1
+    EXPECT_EQ(start[32], -kReachedFirst);  // c6
 }
 
 // The sign on a position whose territory is known, and a move that gives away a known number
