@@ -174,10 +174,10 @@ void StudioSession::finishReviewPosition(const std::string& lastInfo) {
                         : std::nullopt;
         const std::optional<double> leadBefore = reviewLead_[reviewPly_ - 1];
         const double sign = mover == Color::White ? 1 : -1;
-        here.leadLoss =
-            leadBefore && reviewTerritory_
-                ? std::optional<double>(std::max(0.0, sign * (*leadBefore - *reviewTerritory_)))
-                : std::nullopt;
+        // Not clamped: a move that lost win rate may still have won squares, and says so.
+        here.leadLoss = leadBefore && reviewTerritory_
+                            ? std::optional<double>(sign * (*leadBefore - *reviewTerritory_))
+                            : std::nullopt;
         here.best = reviewBest_[reviewPly_ - 1].first;
         here.bestLine = reviewBest_[reviewPly_ - 1].second;
     }

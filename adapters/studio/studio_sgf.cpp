@@ -66,7 +66,8 @@ std::string StudioSession::reviewComment(const NodeData& d) {
         text += squares;
     }
     if (d.leadLoss) {
-        std::snprintf(squares, sizeof squares, ", territory lost %.1f", *d.leadLoss);
+        std::snprintf(squares, sizeof squares, ", territory %s %.1f",
+                      *d.leadLoss < 0 ? "gained" : "lost", std::abs(*d.leadLoss));
         text += squares;
     }
     if (d.decided) text += "; decided " + *d.decided;
@@ -107,7 +108,7 @@ void StudioSession::takeReviewProperty(MoveTree::Node& node, NodeData& d) {
     d.reviewed = o.value("reviewed", false) == true && node.parent >= 0;
     if (d.reviewed) {
         d.loss = numberIn(o, "loss", 0, 1);
-        d.leadLoss = numberIn(o, "lead_loss", 0, 2 * kMaxSquares);
+        d.leadLoss = numberIn(o, "lead_loss", -2 * kMaxSquares, 2 * kMaxSquares);
         d.best = textIn(o, "best");
         if (const auto line = o.find("best_line"); line != o.end() && line->is_array())
             for (const Json& m : *line)

@@ -5,7 +5,7 @@ import { Board, occupied, queenReach } from "./board.js";
 import { Connection } from "./connection.js";
 import { WinrateGraph } from "./graph.js";
 import { comfort, moveSound, setComfort } from "./comfort.js";
-import { formatLead, renderMoveList } from "./movelist.js";
+import { formatLead, renderMoveList, territoryChange } from "./movelist.js";
 
 const $ = (id) => document.getElementById(id);
 const other = (colour) => (colour === "white" ? "black" : "white");
@@ -531,7 +531,7 @@ function renderExplanation() {
   const box = $("mistake-box");
   box.hidden = !r;
   if (r) {
-    const squares = typeof r.lead_loss === "number" ? ` and ${r.lead_loss.toFixed(1)} squares of territory` : "";
+    const squares = typeof r.lead_loss === "number" ? territoryChange(r.lead_loss) : "";
     $("mistake-text").textContent = `Move ${r.ply}, ${r.move}, is a ${r.mark}: it lost ` +
       `${(100 * r.loss).toFixed(0)}% win rate${squares}. Better: ${r.best}.`;
     board.explain(r.move, r.best, `−${(100 * r.loss).toFixed(0)}%`);
