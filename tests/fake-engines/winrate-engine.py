@@ -7,11 +7,12 @@ played since the last clear_board or amz-position, so that each move's loss is k
 
 amz-analyze answers "=", one `info` line, and ends with the empty line when the next input line
 comes (the stop); final_score and amz-moves_left fail (no position is decided), amz-solve knows
-nothing, genmove resigns. Everything else is accepted."""
+nothing, amz-territory is an even map, genmove resigns. Everything else is accepted."""
 import sys
 
 rates = [float(w) for w in sys.argv[1:]]
 ply = 0
+size = 10
 
 
 def reply(text=""):
@@ -26,6 +27,8 @@ for line in sys.stdin:
     command = words[0]
     if command in ("clear_board", "amz-position", "boardsize"):
         ply = 0
+        if command == "boardsize":
+            size = int(words[1])
         reply()
     elif command == "play":
         ply += 1
@@ -42,6 +45,8 @@ for line in sys.stdin:
         sys.stdout.flush()
     elif command == "amz-solve":
         reply("unknown")
+    elif command == "amz-territory":
+        reply("\n".join(" ".join("0" * size) for _ in range(size)))
     elif command == "genmove":
         reply("resign")
     elif command == "quit":
