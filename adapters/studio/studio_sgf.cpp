@@ -1,6 +1,7 @@
 // The game's records: a game loaded from SGF or a move list, and saved as SGF with every line,
 // the review as comments, and the review's figures in the private property HS (docs/studio.md,
-// "Saving and loading"), read back on loading, as KaTrain keeps its analysis in KT.
+// "Review"), read back on loading, as KaTrain keeps its analysis in KT.
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -18,6 +19,7 @@ using Json = StudioSession::Json;
 namespace {
 
 constexpr const char* kReviewProperty = "HS";
+constexpr int kMaxPropertyDepth = 4;  // the property's JSON nests two deep; deeper is not ours
 
 // A player's name as a file name's part: "engine:hippolyta" -> "hippolyta".
 std::string plainName(const std::string& player) {
@@ -100,14 +102,18 @@ void StudioSession::takeReviewProperty(MoveTree::Node& node, NodeData& d) {
         std::find_if(node.properties.begin(), node.properties.end(),
                      [](const MoveTree::Property& p) { return p.id == kReviewProperty; });
     if (it == node.properties.end()) return;
-    const Json o = it->values.empty() ? Json() : Json::parse(it->values[0], nullptr, false);
+    const std::string text = it->values.empty() ? "" : it->values[0];
     node.properties.erase(it);
+    if (nestedDeeperThan(text, kMaxPropertyDepth)) return;  // unread: no deep recursion
+    const Json o = Json::parse(text, nullptr, false);
     if (!o.is_object()) return;
     d.winrate = numberIn(o, "winrate", 0, 1);
     d.lead = numberIn(o, "lead", -kMaxSquares, kMaxSquares);
-    d.reviewed = o.value("reviewed", false) == true && node.parent >= 0;
+    const auto reviewed = o.find("reviewed");
+    d.reviewed = reviewed != o.end() && *reviewed == true && node.parent >= 0;
     if (d.reviewed) {
         d.loss = numberIn(o, "loss", 0, 1);
+        if (d.loss) d.loss = shownLoss(*d.loss);  // marked as shown, whoever wrote it
         d.leadLoss = numberIn(o, "lead_loss", -2 * kMaxSquares, 2 * kMaxSquares);
         d.best = textIn(o, "best");
         if (const auto line = o.find("best_line"); line != o.end() && line->is_array())

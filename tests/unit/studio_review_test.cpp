@@ -153,6 +153,31 @@ TEST(StudioReview, IsKeptInTheSgfAndReadBack) {
     EXPECT_EQ(again.back()["sgf"], sgf);
 }
 
+// A property HS that is not the Studio's (not JSON, nested deep, fields of other types or out of
+// their ranges) is left out, field by field; the game loads.
+TEST(StudioReview, AForeignReviewPropertyIsLeftOut) {
+    Studio studio({});
+    const std::string deep(5000, '[');
+    const std::string sgf = "(;FF[4]GM[18]SZ[6]HS[not json];W[bfbcbd]HS[" + deep +
+                            "];B[eadacb]HS[{\"reviewed\":\"yes\",\"loss\":0.5}]"
+                            ";W[bcbbbc]HS[{\"reviewed\":true,\"loss\":7,\"lead_loss\":2.5,"
+                            "\"winrate\":0.25,\"lead\":\"x\",\"best\":3,\"decided\":\"no\"}])";
+    const auto replies = studio.send({{"type", "load_sgf"}, {"sgf", sgf}});
+    ASSERT_EQ(errorIn(replies), nullptr) << errorIn(replies);
+    const Json state = studio.lastState();
+    ASSERT_EQ(state["moves"].size(), 3u);
+    ASSERT_EQ(state["review"].size(), 1u) << state["review"];
+    const Json r = state["review"][0];
+    EXPECT_EQ(r["ply"], 3);
+    EXPECT_TRUE(r["loss"].is_null());
+    EXPECT_EQ(r["lead_loss"], 2.5);
+    EXPECT_EQ(r["winrate"], 0.25);
+    EXPECT_TRUE(r["lead"].is_null());
+    EXPECT_EQ(r["best"], "");
+    EXPECT_TRUE(r["decided"].is_null());
+    EXPECT_TRUE(r["mark"].is_null());
+}
+
 // A game that ended as the other side could not move is written RE[B+N], N the winner's
 // territory, as the engine's printsgf and the match runner write it.
 TEST(StudioReview, WritesTheResultWithTheWinnersTerritory) {
