@@ -180,6 +180,10 @@ void StudioSession::finishReviewPosition(const std::string& lastInfo) {
                             : std::nullopt;
         here.best = reviewBest_[reviewPly_ - 1].first;
         here.bestLine = reviewBest_[reviewPly_ - 1].second;
+        // The engine's own choice loses nothing by its judgement: a value that fell between two
+        // short searches is their noise, and "better: the same move" would say nothing.
+        if (here.loss && here.best == formatMove(moves_[reviewPly_ - 1], start_.width()))
+            here.loss = 0.0;
     }
     if (stm) noteWinrate(reviewPly_, whiteView(*stm, stmSide));
     ++reviewPly_;

@@ -3,14 +3,18 @@
 candidate whose win rate (for the side to move) comes from a fixed list, by the number of moves
 played since the last clear_board or amz-position, so that each move's loss is known in advance.
 
-  winrate-engine.py W0 W1 W2 ...
+  winrate-engine.py [MOVE] W0 W1 W2 ...
+
+MOVE (default a1-a2/a3) is the candidate named everywhere.
 
 amz-analyze answers "=", one `info` line, and ends with the empty line when the next input line
 comes (the stop); final_score and amz-moves_left fail (no position is decided), amz-solve knows
 nothing, amz-territory is an even map, genmove resigns. Everything else is accepted."""
 import sys
 
-rates = [float(w) for w in sys.argv[1:]]
+args = sys.argv[1:]
+best = args.pop(0) if args and "/" in args[0] else "a1-a2/a3"
+rates = [float(w) for w in args]
 ply = 0
 size = 10
 
@@ -35,7 +39,7 @@ for line in sys.stdin:
         reply()
     elif command == "amz-analyze":
         rate = rates[min(ply, len(rates) - 1)]
-        sys.stdout.write(f"=\ninfo move a1-a2/a3 visits 10 winrate {rate:.4f} pv a1-a2/a3\n")
+        sys.stdout.write(f"=\ninfo move {best} visits 10 winrate {rate:.4f} pv {best}\n")
         sys.stdout.flush()
         sys.stdin.readline()  # the stop
         sys.stdout.write("\n")

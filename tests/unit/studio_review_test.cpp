@@ -124,6 +124,25 @@ TEST(StudioReview, MarksMovesOnTheLossShown) {
     }
 }
 
+// The engine's own choice loses nothing: the third move, the candidate the analyst names, is
+// worth 30% less after it than before by the (noisy) searches, and is neither a loss nor marked.
+TEST(StudioReview, TheEnginesOwnChoiceLosesNothing) {
+    const std::vector<std::string> script = scriptMoves();
+    const std::string engine = std::string(HIPPOLYTA_SOURCE_DIR) +
+                               "/tests/fake-engines/winrate-engine.py " + script[2] +
+                               " 0.6 0.596 0.5 0.8 0.511";
+    Studio studio({{"fake", engine, ""}});
+    studio.send({{"type", "load_moves"},
+                 {"text", script[0] + " " + script[1] + " " + script[2] + " " + script[3]},
+                 {"size", 6}});
+    const Json review = reviewed(studio)["review"];
+    ASSERT_EQ(review.size(), 4u);
+    EXPECT_EQ(review[2]["best"], script[2]);
+    EXPECT_EQ(review[2]["loss"], 0.0) << review[2];
+    EXPECT_TRUE(review[2]["mark"].is_null());
+    EXPECT_EQ(review[1]["mark"], "mistake");  // 0.596 - (1 - 0.5): the others still judged
+}
+
 // The review's marks, losses and graph come back from the saved SGF: in comments, and in the
 // private property HS that the Studio reads back.
 TEST(StudioReview, IsKeptInTheSgfAndReadBack) {
