@@ -48,9 +48,12 @@ deb=$out/hippolyta_${version}_amd64.deb
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
 [[ $maintainer =~ ^Hippolyta\ developers\ \<[a-z.-]+@hippolyta-amazons\.org\>$ ]] ||
     fail "Maintainer is not the project's own address: $maintainer"
-dpkg-deb -f "$deb" Description | grep -q "Hippolyta Studio (hippolyta-studio" ||
+# Read whole first: grep -q stops at its match, and under pipefail the writer's SIGPIPE would
+# fail the test whenever the rest of a long field was still on its way.
+description=$(dpkg-deb -f "$deb" Description)
+grep -q "Hippolyta Studio (hippolyta-studio" <<<"$description" ||
     fail "the description does not name Hippolyta Studio"
-dpkg-deb -f "$deb" Depends | grep -q "libc6" ||
+grep -q "libc6" <<<"$(dpkg-deb -f "$deb" Depends)" ||
     fail "no shared-library dependencies: $(dpkg-deb -f "$deb" Depends)"
 files=$(dpkg-deb -c "$deb" | awk '{print $6}')
 doc=./usr/share/doc/hippolyta
@@ -81,7 +84,7 @@ grep -qx "Files: engine/weights/hippolyta.weights engine/weights/10x10.hpn openi
 grep -q "GPL-3.0-or-later" "$copyright" || fail "copyright does not say GPL-3.0-or-later"
 zcat "$tree/usr/share/doc/hippolyta/changelog.Debian.gz" | head -1 |
     grep -q "^hippolyta ($version) " || fail "changelog.Debian.gz does not start with $version"
-zcat "$tree/usr/share/man/man6/hippolyta.6.gz" | grep -q '^\.SH "GTP COMMANDS"' ||
+grep -q '^\.SH "GTP COMMANDS"' <<<"$(zcat "$tree/usr/share/man/man6/hippolyta.6.gz")" ||
     fail "hippolyta(6) has no GTP COMMANDS section"
 check_launcher "$tree"
 here=$(cd "$(dirname "$0")" && pwd)
