@@ -10,10 +10,10 @@
 //
 // The five terms' weights are fitted (hippolyta-train eval, Texel's method) to 53,096 positions
 // of self-play: eval1 in engine/weights/candidates/, adopted after an SPRT against the
-// hand-set weights of commit c73c900 (docs/learning.md, step 2: +51.5 Elo). 10x10 has its own fit,
-// to 96,658 positions of 10x10 self-play (docs/learning.md, step 6). The literals are the
-// shipped weights file's. The rest (tie bonus, phase, trapped amazons, win scale) is commit
-// c73c900's, set by hand and checked with tools/hippolyta-arena.
+// hand-set weights of commit c73c900 (docs/learning-results.md, "Adopted changes": +51.5 Elo).
+// 10x10 has its own fit, to 96,658 positions of 10x10 self-play (the same table). The literals
+// are the shipped weights file's. The rest (tie bonus, phase, trapped amazons, win scale) is
+// commit c73c900's, set by hand and checked with tools/hippolyta-arena.
 #pragma once
 
 #include <array>

@@ -125,8 +125,9 @@ PriorWeights zeroPriorWeights() {
 }
 
 // prior1 (engine/weights/candidates/prior1.weights): fitted by hippolyta-train prior to 35,775
-// positions of 8x8 and 10x10 self-play; adopted after an SPRT (docs/learning.md, step 1). The
-// literals are the file's, so the shipped file and these defaults are the same floats.
+// positions of 8x8 and 10x10 self-play; adopted after an SPRT (docs/learning-results.md,
+// "Adopted changes"). The literals are the file's, so the shipped file and these defaults are
+// the same floats.
 PriorWeights fittedPriorWeights() {
     static const float kFitted[L::kCount] = {
         // arrow: class 0..9, opponent amazons adjacent 0..3, own adjacent 0..3, empty neighbours

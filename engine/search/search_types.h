@@ -82,9 +82,10 @@ constexpr int kSmallBoardMaxWidth = 8;
 // 16 cheap moves by the evaluation at each expansion lost 7-23. SPSA's values (exploration
 // 0.139, widening 3.31 + 0.81 N^0.455, prior_bias 0.040; engine/weights/candidates/spsa1)
 // won an SPRT at 2,000 visits a move (+51 Elo) but lost to the hand-set values at 0.25 s a move
-// (about 40k visits; docs/learning.md, steps 3 and 4): tuned at 400 visits, the narrow widening
-// does not scale. SPSA's exploration alone (0.14), with the fitted evaluation's calibrated (less
-// spread) values, beat 0.25 at 0.25 s a move: +175 Elo, 228 games (step 5); 0.08 lost to it.
+// (about 40k visits; docs/learning-results.md, "Changes not adopted"): tuned at 400 visits, the
+// narrow widening does not scale. SPSA's exploration alone (0.14), with the fitted evaluation's
+// calibrated (less spread) values, beat 0.25 at 0.25 s a move: +175 Elo, 228 games; 0.08 lost
+// to it.
 struct SearchParams {
     double exploration = 0.14;  // UCT: q + exploration * sqrt(ln N / n)
     int playoutPlies = 2;       // random plies before the evaluation
@@ -95,9 +96,9 @@ struct SearchParams {
     uint32_t expandVisits = 1;  // a leaf is expanded once it has this many visits
     uint32_t virtualLoss = 2;
     // The learned prior beat the hand-set order by an SPRT, and the pattern prior beat the
-    // learned one at 0.25 s a move: +94 Elo on 10x10 (docs/learning.md, step 8), and on 8x8 at
-    // 1 s a move, Botzone's time: +79 Elo (step 8c). Each width class keeps its own parameter,
-    // so that a board is only ever switched by a match played on it.
+    // learned one at 0.25 s a move: +94 Elo on 10x10, and on 8x8 at 1 s a move, Botzone's time:
+    // +79 Elo (docs/learning-results.md, "Adopted changes"). Each width class keeps its own
+    // parameter, so that a board is only ever switched by a match played on it.
     MoveOrdering ordering = MoveOrdering::Pattern;
     MoveOrdering orderingSmall = MoveOrdering::Pattern;
     MoveOrdering orderingFor(int width) const {
@@ -109,13 +110,13 @@ struct SearchParams {
     // Implicit minimax backups (Lanctot et al., 2014): selection's mean becomes
     // (1 - w) * mean + w * minimax, the minimax of the leaves' static evaluations through the
     // expanded nodes. 0: off, nothing computed. Not adopted: +24 +/- 49 Elo at equal visits,
-    // 0.82x the simulations a second (docs/learning.md, "Search experiments").
+    // 0.82x the simulations a second (docs/learning-results.md, "Implicit minimax backups").
     double minimaxWeight = 0;
     // Two-level expansion (1): below the root, a node's children are its amazon moves (from,
     // to), each a node whose own children are that move's arrows, so the arrows of one amazon
     // move share its statistics (Campya; the "move groups" of 2024). With the pattern prior and
     // no network only; it leaves out prior_bias and minimax_weight there, and a search then
-    // reuses no tree. 0: off (docs/learning.md, "Two-level expansion").
+    // reuses no tree. 0: off (docs/learning-results.md, "Two-level expansion").
     uint32_t twoLevel = 0;
     // Progressive widening at the two-level nodes (both levels): base + scale * visits^exponent
     // (the scale is wideningScale's). Their children are fewer and share their statistics, so

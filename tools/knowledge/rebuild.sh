@@ -78,7 +78,7 @@ pattern() {
     tools/embed-pattern-prior.sh
 }
 
-# Tree samples against the roots alone (docs/learning.md, "Labels from the search"): 1,000
+# Tree samples against the roots alone (docs/learning-results.md, "Labels from the search"): 1,000
 # 10x10 games with their tree samples (about 5 core-minutes, 76 MB), then each fit with and
 # without them, measured on the committed held-out games. Prints the figures; ships nothing.
 treestrap() {
