@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "engine/core/assert.h"
@@ -17,15 +18,15 @@ namespace hippolyta {
 namespace mcts_detail {
 
 template <typename T>
-inline T load(T& field) {
-    return atomicRef(field).load(std::memory_order_acquire);
+inline std::remove_const_t<T> load(T& field) {
+    return AtomicRef<T>(field).load(std::memory_order_acquire);
 }
 template <typename T>
 inline void store(T& field, T value) {
     atomicRef(field).store(value, std::memory_order_release);
 }
 
-inline Proof proofOf(TreeNode& n) {
+inline Proof proofOf(const TreeNode& n) {
     return static_cast<Proof>(load(n.proof));
 }
 inline void setProof(TreeNode& n, Proof p) {
@@ -33,9 +34,10 @@ inline void setProof(TreeNode& n, Proof p) {
 }
 
 // Calls f(child) for every created child of node, in creation (= ordering) order, until f
-// returns false.
-template <typename F>
-inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
+// returns false. Pool and Node are NodePool and TreeNode, both const or neither.
+template <typename Pool, typename Node, typename F>
+inline void forEachChild(Pool& pool, Node& node, F&& f) {
+    static_assert(std::is_const<Pool>::value == std::is_const<Node>::value);
     for (uint32_t h = load(node.children); h; h = load(pool.at(h).nextChunk)) {
         const uint32_t count = pool.at(h).chunkSize;
         // A chunk is a header and its nodes, allocated together.
@@ -45,14 +47,9 @@ inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
     }
 }
 
-// TreeNode::minimax's code: 1..255 for values 0..1, 0 for none yet.
-inline uint8_t encodeMinimax(double v) {
-    return static_cast<uint8_t>(1 + std::lround(std::clamp(v, 0.0, 1.0) * 254));
-}
-
 // A child's winrate for the side that moves into it (its parent's side to move), its proof
 // first: a child proven lost for its own side to move is a win.
-inline double childWinrate(TreeNode& c) {
+inline double childWinrate(const TreeNode& c) {
     const Proof p = proofOf(c);
     if (p == Proof::Loss) return 1.0;
     if (p == Proof::Win) return 0.0;
@@ -91,8 +88,8 @@ struct NetEntry {
     bool kept = false;  // marked while a reused subtree is copied
 };
 
-inline const NetEntry* netEntryOf(TreeNode& firstHeader) {
-    return reinterpret_cast<const NetEntry*>(
+inline NetEntry* netEntryOf(const TreeNode& firstHeader) {
+    return reinterpret_cast<NetEntry*>(
         static_cast<uintptr_t>(mcts_detail::load(firstHeader.netEntry)));
 }
 

@@ -129,15 +129,6 @@ void scoreMoveBlock(const MoveBlock& b, const PatternTables<N>& t, TopScores& to
     listBlockMoves(b, top, out, BlockMoveScore<N>(b, t));
 }
 
-// The best score among the block's moves.
-template <int N>
-float bestOfBlock(const MoveBlock& b, const PatternTables<N>& t) {
-    const BlockMoveScore<N> score(b, t);
-    float best = kPatternMinusInfinity;
-    forEachSquare(b.arrows, [&](int arrow) { best = std::max(best, score(arrow)); });
-    return best;
-}
-
 // An upper bound of the scores of a block's moves: the same sum with each term's largest value
 // (float addition rounds monotonically). The arrow terms of the squares far from the origin and
 // the landing square are read from value bands; the few next to them are computed.
@@ -200,87 +191,7 @@ size_t scorePatternN(const Position& pos, std::optional<Move> last, const Patter
     return total;
 }
 
-// The groups, best first: a heap of the blocks keyed by their bound until a block reaches the
-// top, then by its exact best; an exact key at the top is above every other block's best.
-template <int N>
-size_t scoreBestGroupsN(const Position& pos, std::optional<Move> last, const PatternWeights& w,
-                        size_t keep, std::vector<ScoredMove>& out) {
-    out.clear();
-    const PatternTables<N> t(pos, last, w);
-    std::vector<MoveBlock>& blocks = patternScratch().blocks;
-    listBoundedBlocks<N>(pos, t, blocks);
-    const auto group = [&](const MoveBlock& b, float score) {
-        return ScoredMove{groupMove(b.from, b.to), score};
-    };
-    if (!keep) {
-        for (const MoveBlock& b : blocks)
-            out.push_back(group(b, bestOfBlock<N>(b, t)));
-        return blocks.size();
-    }
-    struct Entry {
-        float key;
-        uint32_t index;
-        bool exact;
-        bool operator<(const Entry& o) const {  // ties: the earlier block, then the exact key
-            if (key != o.key) return key < o.key;
-            if (index != o.index) return index > o.index;
-            return !exact && o.exact;
-        }
-    };
-    std::vector<Entry> heap;
-    heap.reserve(blocks.size());
-    for (uint32_t i = 0; i < blocks.size(); ++i)
-        heap.push_back({blocks[i].bound, i, false});
-    std::make_heap(heap.begin(), heap.end());
-    while (!heap.empty() && out.size() < keep) {
-        std::pop_heap(heap.begin(), heap.end());
-        Entry e = heap.back();
-        heap.pop_back();
-        const MoveBlock& b = blocks[e.index];
-        if (e.exact) {
-            out.push_back(group(b, e.key));
-            continue;
-        }
-        heap.push_back({bestOfBlock<N>(b, t), e.index, true});
-        std::push_heap(heap.begin(), heap.end());
-    }
-    return blocks.size();
-}
-
-template <int N>
-void scoreGroupMovesN(const Position& pos, std::optional<Move> last, const PatternWeights& w,
-                      int from, int to, std::vector<ScoredMove>& out) {
-    using Ops = BoardOps<N>;
-    out.clear();
-    const Bitboard empty = pos.emptySquares();
-    HIPPOLYTA_ASSERT(testBit(pos.amazons(pos.sideToMove()), from));
-    HIPPOLYTA_ASSERT(testBit(Ops::queenReachFrom(from, empty), to));
-    const PatternTables<N> t(pos, last, w);
-    const int room = popCount(Ops::queenReachFrom(from, empty));
-    const Bitboard arrows = Ops::queenReachFrom(to, empty | squareBit(from));
-    const MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f, static_cast<uint8_t>(from),
-                      static_cast<uint8_t>(to)};
-    TopScores all(0, patternScratch().top);
-    scoreMoveBlock<N>(b, t, all, out);
-}
-
 }  // namespace
-
-// Each entry point runs its board size's instance.
-size_t scoreBestGroupsPattern(const Position& pos, std::optional<Move> lastMove,
-                              const PatternWeights& w, size_t keep, std::vector<ScoredMove>& out) {
-    return withBoardSize(pos.width(), [&](auto size) {
-        return scoreBestGroupsN<decltype(size)::value>(pos, lastMove, w, keep, out);
-    });
-}
-
-void scoreGroupMovesPattern(const Position& pos, std::optional<Move> lastMove,
-                            const PatternWeights& w, int from, int to,
-                            std::vector<ScoredMove>& out) {
-    withBoardSize(pos.width(), [&](auto size) {
-        scoreGroupMovesN<decltype(size)::value>(pos, lastMove, w, from, to, out);
-    });
-}
 
 size_t scoreBestMovesPattern(const Position& pos, std::optional<Move> lastMove,
                              const PatternWeights& w, size_t keep, std::vector<ScoredMove>& out) {
