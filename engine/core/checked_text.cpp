@@ -20,8 +20,8 @@ std::string hex64(uint64_t v) {
 
 }  // namespace
 
-CheckedText readCheckedText(std::string_view text, const std::string& name,
-                            std::string_view magic, int version, std::string_view kind) {
+CheckedText readCheckedText(std::string_view text, const std::string& name, std::string_view magic,
+                            int version, std::string_view kind) {
     std::string_view body;
     const std::string problem = checksumProblem(text, body);
     if (!problem.empty()) throw CheckedTextError(name + ": " + problem);

@@ -30,8 +30,8 @@ struct CheckedText {
 
 // Reads a file's text; `name` is for messages. `kind` names the format in messages ("a Hippolyta
 // weights file"). Throws CheckedTextError.
-CheckedText readCheckedText(std::string_view text, const std::string& name,
-                            std::string_view magic, int version, std::string_view kind);
+CheckedText readCheckedText(std::string_view text, const std::string& name, std::string_view magic,
+                            int version, std::string_view kind);
 // The file's text: the first line, the comments as "# ..." lines, the lines, the checksum line.
 std::string writeCheckedText(std::string_view magic, int version,
                              const std::vector<std::string>& comments,

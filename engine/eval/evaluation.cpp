@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/assert.h"
 #include "engine/eval/levels.h"
 #include "engine/regions/board_ops.h"
 
@@ -24,6 +25,8 @@ double territory(const Levels& own, const Levels& opp, double tie) {
         oppFirst |= p & ~own.cumAt(k);
         tied |= o & p;
     }
+    // A square is reached first by one side, or by both at once: never two of these.
+    HIPPOLYTA_ASSERT(!(ownFirst & oppFirst) && !(ownFirst & tied) && !(oppFirst & tied));
     return popCount(ownFirst) - popCount(oppFirst) + tie * popCount(tied);
 }
 
@@ -120,6 +123,7 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
     if (needed(3)) t.c2 = positionC2(k[0], k[1]);
     t.mobility = mobility[0] - mobility[1];
     t.w = phaseMeasure(q[0], q[1]);
+    HIPPOLYTA_ASSERT(t.w >= 0 && weights.phaseScale > 0);
     t.phase = std::clamp(t.w / weights.phaseScale, 0.0, 1.0);
     const double p = t.phase;
     // Summed in the order of kEvalTermNames, which the bench signature depends on.

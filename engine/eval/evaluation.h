@@ -8,12 +8,10 @@
 // (phase 0) to its `open` value (phase 1). The score is from the side to move's view, in
 // units of about one square of territory; winProbability() maps it through a logistic.
 //
-// The five terms' weights are fitted (hippolyta-train eval, Texel's method) to 53,096 positions
-// of self-play: eval1 in engine/weights/candidates/, adopted after an SPRT against the
-// hand-set weights of commit c73c900 (docs/learning-results.md, "Adopted changes": +51.5 Elo).
-// 10x10 has its own fit, to 96,658 positions of 10x10 self-play (the same table). The literals
-// are the shipped weights file's. The rest (tie bonus, phase, trapped amazons, win scale) is
-// commit c73c900's, set by hand and checked with tools/hippolyta-arena.
+// The five terms' weights are fitted (hippolyta-train eval, Texel's method) to self-play, 10x10
+// on its own (eval1 and eval10 in engine/weights/candidates/; their matches:
+// docs/learning-results.md, "Adopted changes"). The literals are the shipped weights file's. The
+// rest (tie bonus, phase, trapped amazons, win scale) was set by hand at commit c73c900.
 #pragma once
 
 #include <array>

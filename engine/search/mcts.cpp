@@ -65,6 +65,7 @@ bool randomMove(const Position& pos, std::mt19937_64& rng, Move& out) {
 
 // Slots for one chunk from the worker's slab, refilled from the shared pool in blocks.
 uint32_t Mcts::allocate(Worker& w, uint32_t count) {
+    HIPPOLYTA_ASSERT(count > 0 && w.slabNext <= w.slabEnd);
     if (w.slabEnd - w.slabNext < count) {
         const uint32_t block = std::max(count, kSlabSlots);
         uint32_t start = pool().allocate(block);
@@ -136,10 +137,13 @@ bool Mcts::reuseSubtree(const Game& game) {
         // The subtree to a scratch pool of its size, then back to the front of the emptied
         // pool: it keeps all of its nodes, and the rest of the pool is free again.
         TreeNode newRoot = *node;
-        NodePool scratch(subtreeSlots(pool(), newRoot) + 1);
+        const uint64_t slots = subtreeSlots(pool(), newRoot);
+        NodePool scratch(slots + 1);
         copySubtree(pool(), scratch, newRoot);
         pool().reset();
         copySubtree(scratch, pool(), newRoot);
+        // The kept subtree fills the front of the pool exactly: nothing lost, nothing doubled.
+        HIPPOLYTA_ASSERT(scratch.used() == slots + 1 && pool().used() == slots + 1);
         root_ = newRoot;
     }
     keepNetEntries(node == &root_);
@@ -218,6 +222,7 @@ double Mcts::playout(Position& pos, Worker& w) {
             v = 0;
         else
             v = staticValue(pos, options_.eval);
+        HIPPOLYTA_ASSERT(v >= 0 && v <= 1);
         return done % 2 ? 1 - v : v;
     });
 }
@@ -232,6 +237,7 @@ double Mcts::evaluateLeaf(TreeNode& node, Position& pos, Worker& w) {
         if (a.outcome == Outcome::Win) setProof(node, Proof::Win);
         if (a.outcome == Outcome::Loss) setProof(node, Proof::Loss);
         if (a.outcome != Outcome::Unknown) return a.outcome == Outcome::Win ? 1 : 0;
+        HIPPOLYTA_ASSERT(a.own.lower <= a.own.upper && a.opponent.lower <= a.opponent.upper);
         const double diff = (a.own.lower + a.own.upper - a.opponent.lower - a.opponent.upper) / 2.0;
         return separatedWinProbability(diff);
     }
@@ -316,6 +322,7 @@ void Mcts::updateProof(TreeNode& parent, TreeNode& child) {
 
 // Each node's value sum holds the rewards of the player who made its move.
 void Mcts::backup(Worker& w, double value) {
+    HIPPOLYTA_ASSERT(value >= 0 && value <= 1 && !w.path.empty() && w.path[0] == &root_);
     const uint32_t vl = options_.params.virtualLoss;
     double v = value;  // for the side to move at path[i]
     for (size_t i = w.path.size(); i-- > 0;) {
@@ -324,7 +331,9 @@ void Mcts::backup(Worker& w, double value) {
         atomicRef(n.valueSum).fetch_add(reward, std::memory_order_relaxed);
         atomicRef(n.visits).fetch_add(1, std::memory_order_relaxed);
         if (i > 0) {
-            atomicRef(n.virtualLoss).fetch_sub(vl, std::memory_order_relaxed);
+            // Each node below the root carries this simulation's virtual loss until now.
+            const uint32_t held = atomicRef(n.virtualLoss).fetch_sub(vl, std::memory_order_relaxed);
+            HIPPOLYTA_ASSERT(held >= vl);
             updateProof(*w.path[i - 1], n);
         }
         v = 1 - v;
@@ -417,6 +426,7 @@ SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
         setProof(root_, Proof::None);  // a leaf's proof came from an evaluation: search it
         tryExpand(root_, rootPos_, *workers_[0], true);
     }
+    HIPPOLYTA_ASSERT(load(root_.state) != static_cast<uint8_t>(NodeState::Expanding));
     runWorkers(limits, stop);
     HIPPOLYTA_ASSERT(treeProblem().empty());
     SearchResult r = buildResult(true);

@@ -123,9 +123,11 @@ bool Mcts::expandClaimed(TreeNode& node, const Position& pos, Worker& w, bool is
     // The prior's probabilities need every move's logit (their log-sum); the order, only the
     // best. When the order's scores are not the logits, priorScale() scores the moves again.
     const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(pos.width(), byEval);
-    const uint32_t total = static_cast<uint32_t>(
-        orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
+    const uint32_t total =
+        static_cast<uint32_t>(orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
     const uint32_t count = std::min(total, wanted);
+    // A position with a legal move has one; the scorer listed at least the moves it keeps.
+    HIPPOLYTA_ASSERT(count > 0 && w.moves.size() >= count);
     const uint32_t h = allocate(w, count + 1);
     if (!h) {  // the tree is full: stay a leaf
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
@@ -193,6 +195,7 @@ bool Mcts::addChunkClaimed(TreeNode& node, const Position& pos, Worker& w, bool 
             }
             pool().at(h).initHeader(k, 0, 0, 0);
             store(pool().at(last).nextChunk, h);
+            HIPPOLYTA_ASSERT(k <= want && created + k <= total);
             store(first.created, created + k);
             added = true;
         }

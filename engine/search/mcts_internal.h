@@ -54,7 +54,8 @@ inline double childWinrate(const TreeNode& c) {
     if (p == Proof::Loss) return 1.0;
     if (p == Proof::Win) return 0.0;
     const uint32_t n = load(c.visits);
-    return n ? static_cast<double>(load(c.valueSum)) / kValueOne / n : 0.5;
+    // Read while other threads search, the sum can be a backup ahead of the visits: at most 1.
+    return n ? std::min(1.0, static_cast<double>(load(c.valueSum)) / kValueOne / n) : 0.5;
 }
 
 }  // namespace mcts_detail
@@ -72,6 +73,8 @@ struct PriorScale {
 
     float of(const ScoredMove& m) const {
         if (kind == Score) return m.score;
+        // A log-sum over all legal moves is at least each one's logit: probabilities <= 1.
+        HIPPOLYTA_ASSERT(logits || m.score <= logSum + 1e-3f);
         if (!logits) return std::exp(m.score - logSum);
         const auto it = std::lower_bound(
             logits->begin(), logits->end(), m.move.packed(),

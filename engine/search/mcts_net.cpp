@@ -30,6 +30,8 @@ uint64_t entryBytes(const NetEntry& e) {
 NetEntry* Mcts::evaluateNet(const Position& pos, Worker& w) {
     pos.generateMoves(w.netMoves);
     w.netValue = options_.net->evaluateForSearch(pos, w.netMoves, w.netProbs);
+    // SearchNet's contract: a win probability, and one probability for each legal move.
+    HIPPOLYTA_ASSERT(w.netValue >= 0 && w.netValue <= 1 && w.netProbs.size() == w.netMoves.size());
     w.netEvaluated = true;
     w.netEvaluations.store(w.netEvaluations.load(std::memory_order_relaxed) + 1,
                            std::memory_order_relaxed);

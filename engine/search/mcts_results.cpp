@@ -147,6 +147,7 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     r.winrate = rootProof == Proof::Win    ? 1.0
                 : rootProof == Proof::Loss ? 0.0
                                            : childWinrate(*best);
+    HIPPOLYTA_ASSERT(r.winrate >= 0 && r.winrate <= 1);
     r.pv = pvFrom(*best, 30);
     if (!withCandidates) return r;
     // Sorted on a snapshot: while other threads search, visits and proofs change, and a

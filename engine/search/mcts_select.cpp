@@ -34,7 +34,10 @@ class InverseRoots {
         static const InverseRoots table;
         return table;
     }
-    Entry of(uint32_t n) const { return n < kSize ? table_[n] : compute(n); }
+    Entry of(uint32_t n) const {
+        HIPPOLYTA_ASSERT(n > 0);  // an unvisited child is chosen before any UCT arithmetic
+        return n < kSize ? table_[n] : compute(n);
+    }
 
   private:
     static constexpr uint32_t kSize = 1 << 14;
@@ -53,6 +56,7 @@ class InverseRoots {
 }  // namespace
 
 TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
+    HIPPOLYTA_ASSERT(load(node.state) == static_cast<uint8_t>(NodeState::Expanded));
     const SearchParams& p = options_.params;
     const uint32_t parentVisits = load(node.visits) + load(node.virtualLoss) + 1;
     const double visible =

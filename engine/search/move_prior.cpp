@@ -80,7 +80,7 @@ size_t scoreN(const Position& pos, const PriorWeights& w, size_t keep,
     if (!keep) {  // every move is listed: no bounds, each block scored as it comes
         forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
             total += popCount(arrows);
-            const MoveBlock b{arrows, baseOf(to, room), 0.0f, static_cast<uint8_t>(from),
+            const MoveBlock b{arrows, baseOf(to, room), kNoBound, static_cast<uint8_t>(from),
                               static_cast<uint8_t>(to)};
             scoreBlock<N>(b, w, arrowValue, top, out);
         });

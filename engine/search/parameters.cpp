@@ -1,6 +1,7 @@
 #include "engine/search/parameters.h"
 
 #include "engine/core/portable.h"
+#include "engine/core/text_util.h"
 #include "engine/search/retired_parameters.h"
 
 #include <cmath>
@@ -137,11 +138,6 @@ const Table& accessors() {
 
 }  // namespace
 
-std::string parameterValueText(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
-}
 
 std::string parameterProblem(const std::string& name, double value) {
     const auto it = accessors().find(name);
@@ -149,9 +145,9 @@ std::string parameterProblem(const std::string& name, double value) {
     const Accessor& a = it->second;
     if (!(value >= a.min && value <= a.max))
         return name + " must be " + (a.whole ? "a whole number " : "") + "from " +
-               parameterValueText(a.min) + " to " + parameterValueText(a.max) + ", not " + parameterValueText(value);
+               compactNumber(a.min) + " to " + compactNumber(a.max) + ", not " + compactNumber(value);
     if (a.whole && value != std::floor(value))
-        return name + " must be a whole number, not " + parameterValueText(value);
+        return name + " must be a whole number, not " + compactNumber(value);
     return {};
 }
 
@@ -171,6 +167,7 @@ void setParameterOrThrow(EngineConfig& config, const std::string& assignment,
     double value = 0;
     if (!parseDecimal(text, value)) throw ParameterError(name + ": '" + text + "' is not a number");
     if (const auto retired = retiredUse(name, value)) {
+        if (retired->refused) throw ParameterError(retired->notice);
         if (notice) *notice = retired->notice;
         if (retired->name.empty()) return;
         name = retired->name;
@@ -226,8 +223,8 @@ std::string parameterHelp() {
     for (const ParameterInfo& p : parameterInfos()) {
         char line[160];
         std::snprintf(line, sizeof line, "  %-28s %s %s..%s  %s\n", p.name.c_str(),
-                      p.whole ? "whole" : "real ", parameterValueText(p.min).c_str(),
-                      parameterValueText(p.max).c_str(), p.init ? parameterValueText(*p.init).c_str() : "unset");
+                      p.whole ? "whole" : "real ", compactNumber(p.min).c_str(),
+                      compactNumber(p.max).c_str(), p.init ? compactNumber(*p.init).c_str() : "unset");
         text += line;
     }
     return text;

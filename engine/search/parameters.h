@@ -49,8 +49,6 @@ std::string sizeTermName(int size, const std::string& term);
 std::vector<std::string> parameterNames();
 // Every constant with its range and built-in value, sorted by name.
 std::vector<ParameterInfo> parameterInfos();
-// A value as people write it in messages: "8", "0.14", "1e+12".
-std::string parameterValueText(double v);
 // parameterInfos() as text for people, one constant a line (what `--param help` prints).
 std::string parameterHelp();
 

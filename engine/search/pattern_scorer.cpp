@@ -33,6 +33,7 @@ struct PatternTables {
 
     PatternTables(const Position& p, std::optional<Move> last, const PatternWeights& weights)
         : w(weights), pos(p), facts(squareFacts<N>(p)), cells(cellsOf(p)) {
+        HIPPOLYTA_ASSERT(weights.size() == static_cast<size_t>(PL::kCount) && p.width() == N);
         const int squares = N * p.height();
         near = nearBuckets<N>(last, squares);
         for (int sq = 0; sq < squares; ++sq)
@@ -60,8 +61,18 @@ struct PatternTables {
         const bool besideFrom = testBit(nearFrom, sq), besideTo = testBit(nearTo, sq);
         if (!besideFrom && !besideTo && sq != from) return arrowValue[sq];
         unsigned ring = code[sq];
-        if (besideFrom) ring -= static_cast<unsigned>(kRingOwn) << ringShift<N>(sq, from);
-        if (besideTo) ring += static_cast<unsigned>(kRingOwn) << ringShift<N>(sq, to);
+        // The move empties `from` (our amazon stood there) and fills `to` (empty before): the
+        // two-bit digits subtracted and added must be those, or the arithmetic would carry into
+        // a neighbour's digit and name another pattern.
+        if (besideFrom) {
+            HIPPOLYTA_ASSERT(((ring >> ringShift<N>(sq, from)) & 3u) == kRingOwn);
+            ring -= static_cast<unsigned>(kRingOwn) << ringShift<N>(sq, from);
+        }
+        if (besideTo) {
+            HIPPOLYTA_ASSERT(((ring >> ringShift<N>(sq, to)) & 3u) == kRingEmpty);
+            ring += static_cast<unsigned>(kRingOwn) << ringShift<N>(sq, to);
+        }
+        HIPPOLYTA_ASSERT(ring < static_cast<unsigned>(kRingCodes));
         const float linear =
             sq == from ? w[L::kBack] : arrow47[sq] + (besideFrom ? w[L::kBesideFrom] : 0.0f);
         return arrowTerms(sq, ring, linear);
@@ -70,10 +81,12 @@ struct PatternTables {
     // The score's terms that depend on the block only.
     float base(int from, int to, int room, Bitboard arrows) const {
         float pattern = landPattern[to];
-        if (chebyshev<N>(from, to) == 1)
+        if (chebyshev<N>(from, to) == 1) {
+            HIPPOLYTA_ASSERT(((code[to] >> ringShift<N>(to, from)) & 3u) == kRingOwn);
             pattern = w[PL::kLandPattern +
                         classOf(static_cast<uint16_t>(code[to] - (static_cast<unsigned>(kRingOwn)
                                                                   << ringShift<N>(to, from))))];
+        }
         float v = w[L::kRoom + roomBucket(room)] + land47[to];
         v += pattern;
         v += w[PL::kFromTo + distanceBucket(chebyshev<N>(from, to))];
@@ -173,7 +186,7 @@ size_t scorePatternN(const Position& pos, std::optional<Move> last, const Patter
     if (!keep) {  // every move is listed: no bounds
         forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
             total += popCount(arrows);
-            const MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f,
+            const MoveBlock b{arrows, t.base(from, to, room, arrows), kNoBound,
                               static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
             scoreMoveBlock<N>(b, t, top, out);
         });
@@ -188,6 +201,8 @@ size_t scorePatternN(const Position& pos, std::optional<Move> last, const Patter
         std::pop_heap(blocks.begin(), end, lowerBound);
         scoreMoveBlock<N>(*(end - 1), t, top, out);
     }
+    // The bounded listing keeps at least the `keep` best (or every move, when fewer).
+    HIPPOLYTA_ASSERT(out.size() >= std::min<size_t>(keep, total));
     return total;
 }
 

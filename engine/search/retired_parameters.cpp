@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "engine/core/portable.h"
-#include "engine/search/parameters.h"
+#include "engine/core/text_util.h"
 
 namespace hippolyta {
 
@@ -45,19 +45,19 @@ constexpr std::array<Removed, 7> kRemoved{{
 // (eval.10x10.ownership.end, ...).
 bool isOwnershipWeight(const std::string& name) {
     const auto endsWith = [&](std::string_view tail) {
-        return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(),
-                                                          tail.data(), tail.size()) == 0;
+        return name.size() >= tail.size() &&
+               name.compare(name.size() - tail.size(), tail.size(), tail.data(), tail.size()) == 0;
     };
     return startsWith(name, "eval.") && (endsWith(".ownership.open") || endsWith(".ownership.end"));
 }
 
-RetiredUse removedUse(const std::string& name, double off, const std::string& what,
-                      double value) {
+RetiredUse removedUse(const std::string& name, double off, const std::string& what, double value) {
     if (!std::isnan(off) && value != off)
-        throw ParameterError(name + " " + parameterValueText(value) + ": the constant was removed in " +
-                             "release " + kRelease + " with " + what +
-                             ", and only its off value " + parameterValueText(off) +
-                             " can still be read; this setting needs an older release");
+        return {"",
+                name + " " + compactNumber(value) + ": the constant was removed in release " +
+                    kRelease + " with " + what + ", and only its off value " + compactNumber(off) +
+                    " can still be read; this setting needs an older release",
+                true};
     return {"", name + " is ignored: it was removed in release " + kRelease + " with " + what};
 }
 

@@ -11,12 +11,12 @@ namespace hippolyta {
 
 // What an old name with a value comes to.
 struct RetiredUse {
-    std::string name;    // the constant to set: the new name of a renamed one; empty: ignore
-    std::string notice;  // for people: what happened to the name (never empty)
+    std::string name;      // the constant to set: the new name of a renamed one; empty: ignore
+    std::string notice;    // for people: what happened to the name, or why it is refused
+    bool refused = false;  // a removed constant at a value other than its off value
 };
 
-// Nothing for a name that is not retired; otherwise its use with `value`. Throws
-// ParameterError (parameters.h) for a removed constant at a value other than its off value.
+// Nothing for a name that is not retired; otherwise its use with `value`.
 std::optional<RetiredUse> retiredUse(const std::string& name, double value);
 
 }  // namespace hippolyta

@@ -30,8 +30,8 @@ std::string shortestDecimal(double v) {
 }
 
 WeightsFile parseWeights(std::string_view text, const std::string& name) {
-    const CheckedText file =
-        readCheckedText(text, name, kWeightsMagic, kWeightsFormatVersion, "a Hippolyta weights file");
+    const CheckedText file = readCheckedText(text, name, kWeightsMagic, kWeightsFormatVersion,
+                                             "a Hippolyta weights file");
     WeightsFile w;
     w.comments = file.comments;
     std::set<std::string> seen;
@@ -46,13 +46,9 @@ WeightsFile parseWeights(std::string_view text, const std::string& name) {
             throw WeightsError(where + "expected 'NAME VALUE', got '" + line.text + "'");
         std::string constant = key;
         if (!knownSet.count(key)) {
-            std::optional<RetiredUse> retired;
-            try {
-                retired = retiredUse(key, value);
-            } catch (const ParameterError& e) {
-                throw WeightsError(where + e.what());
-            }
+            const std::optional<RetiredUse> retired = retiredUse(key, value);
             if (!retired) throw WeightsError(where + "unknown constant '" + key + "'");
+            if (retired->refused) throw WeightsError(where + retired->notice);
             w.notices.push_back(where + retired->notice);
             if (retired->name.empty()) continue;
             constant = retired->name;
