@@ -105,9 +105,9 @@ TEST(RetiredParameters, RenamedOnesSetTheirSuccessors) {
               std::string::npos)
         << w.notices[0];
     // The old and the new name of one constant are one constant.
-    EXPECT_THROW(parseWeights(sealed("hippolyta-weights 1\nsolver_budget 3\nendgame_budget 4\n"),
-                              "w"),
-                 WeightsError);
+    EXPECT_THROW(
+        parseWeights(sealed("hippolyta-weights 1\nsolver_budget 3\nendgame_budget 4\n"), "w"),
+        WeightsError);
 }
 
 // A removed constant at its off value changes nothing and says so; at another value it is
@@ -124,8 +124,9 @@ TEST(RetiredParameters, RemovedOnesAreIgnoredOnlyAtTheirOffValue) {
         EXPECT_NE(notice.find("removed in release 0.3.0"), std::string::npos) << off << notice;
     }
     EXPECT_EQ(getParameter(c, "exploration"), getParameter(before, "exploration"));
-    for (const char* on : {"two_level=1", "minimax_weight=0.3", "rerank_top=16",
-                           "eval_order_visits=4", "endgame_bounds=1", "eval.8x8.ownership.open=1"}) {
+    for (const char* on :
+         {"two_level=1", "minimax_weight=0.3", "rerank_top=16", "eval_order_visits=4",
+          "endgame_bounds=1", "eval.8x8.ownership.open=1"}) {
         try {
             setParameterOrThrow(c, on);
             ADD_FAILURE() << on << " was accepted";
@@ -136,10 +137,10 @@ TEST(RetiredParameters, RemovedOnesAreIgnoredOnlyAtTheirOffValue) {
                 << e.what();
         }
     }
-    const WeightsFile old = parseWeights(
-        sealed("hippolyta-weights 1\n# an old file\ntwo_level 0\nminimax_weight 0\n"
-               "eval.ownership.end 0\nexploration 0.3\n"),
-        "old.weights");
+    const WeightsFile old =
+        parseWeights(sealed("hippolyta-weights 1\n# an old file\ntwo_level 0\nminimax_weight 0\n"
+                            "eval.ownership.end 0\nexploration 0.3\n"),
+                     "old.weights");
     ASSERT_EQ(old.values.size(), 1u);
     EXPECT_EQ(old.values[0].first, "exploration");
     EXPECT_EQ(old.notices.size(), 3u);
