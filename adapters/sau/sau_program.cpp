@@ -75,6 +75,9 @@ std::vector<std::string> sauDataDirectories(const std::string& dataDir) {
     std::vector<std::string> dirs;
     if (!dataDir.empty()) dirs.push_back(dataDir);
     if (const std::string exeDir = executableDirectory(); !exeDir.empty()) dirs.push_back(exeDir);
+    // The platform starts an engine in its own folder; found there even when the folder's name
+    // does not survive the trip through the executable's path (non-ASCII names on Windows).
+    dirs.push_back(".");
     for (const std::string& d : dataDirectories(""))
         dirs.push_back(d);
     return dirs;

@@ -23,8 +23,8 @@ bool sauStartRequested(int argc, char** argv);
 int runSauProgram(const std::vector<std::string>& args, const std::string& version);
 
 // The data directories of the SAU program: `dataDir` (if any), the executable's own folder (the
-// championship folder holds the book and the weights beside the executable), then the usual
-// ones (protocol/data_files.h).
+// championship folder holds the book and the weights beside the executable), the current folder
+// (the platform's start folder), then the usual ones (protocol/data_files.h).
 std::vector<std::string> sauDataDirectories(const std::string& dataDir);
 
 // The 10x10 book: `file`, else 10x10.book from `dirs`; nullptr, with a line on `log`, when
