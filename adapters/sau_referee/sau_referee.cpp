@@ -97,7 +97,7 @@ SauGameResult RefereeGame::play() {
     }
     for (auto& ch : channels_)
         ch->quit(kQuitGraceSeconds);
-    note("# " + describeSauResult(result_));
+    note("# " + describeSauOutcome(result_));  // no times: a transcript repeats exactly
     files_.finish(result_);
     return result_;
 }
@@ -256,14 +256,15 @@ SauGameResult playSauGame(const SauRefereeConfig& config,
     return game.play();
 }
 
+std::string describeSauOutcome(const SauGameResult& r) {
+    const std::string after = " after " + std::to_string(r.moves.size()) + " moves";
+    if (!r.winner) return r.reason + after;
+    return std::string(sauColorName(*r.winner)) + " wins (" + r.reason + ")" + after;
+}
+
 std::string describeSauResult(const SauGameResult& r) {
-    std::string out;
-    if (!r.winner)
-        out = r.reason;
-    else
-        out = std::string(sauColorName(*r.winner)) + " wins (" + r.reason + ")";
-    out += " after " + std::to_string(r.moves.size()) + " moves; black " +
-           fixedDecimals(r.seconds[0], 1) + " s, white " + fixedDecimals(r.seconds[1], 1) + " s";
+    std::string out = describeSauOutcome(r) + "; black " + fixedDecimals(r.seconds[0], 1) +
+                      " s, white " + fixedDecimals(r.seconds[1], 1) + " s";
     if (!r.disagreements.empty())
         out += "; " + std::to_string(r.disagreements.size()) + " rule disagreements";
     return out;

@@ -56,7 +56,9 @@ struct SauGameResult {
 SauGameResult playSauGame(const SauRefereeConfig& config,
                           const std::function<void(const std::string&)>& progress);
 
-// "black wins (walled in) after 84 moves; black 12.3 s, white 11.9 s", and similar.
+// "black wins (walled in) after 84 moves", and similar; the same with each side's time:
+// "...; black 12.3 s, white 11.9 s".
+std::string describeSauOutcome(const SauGameResult& result);
 std::string describeSauResult(const SauGameResult& result);
 
 // The bytes as a transcript shows them: printable ASCII as it is, and \n, \r, \t, \0, \\ and
