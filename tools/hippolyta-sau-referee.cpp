@@ -3,6 +3,7 @@
 // referee").
 #include <iostream>
 
+#include "adapters/common/interrupts.h"
 #include "adapters/sau_referee/sau_referee.h"
 #include "tools/common/tool_options.h"
 
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
                 "--max-errors at least 1");
     };
     return runTool(cli, argc, argv, check, [&] {
+        config.stop = &catchInterrupts();  // Ctrl-C or SIGTERM: the engines go, the files stay
         const SauGameResult r = playSauGame(config, [&](const std::string& line) {
             if (!quiet) std::cerr << line << '\n';
         });

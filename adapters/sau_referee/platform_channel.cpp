@@ -71,8 +71,7 @@ void PlatformChannel::drain(const OnSkipped& onSkipped) {
         onSkipped(*line);
 }
 
-void PlatformChannel::quit(double graceSeconds) {
-    process_.write("quit\n");
+void PlatformChannel::finish(double graceSeconds) {
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(graceSeconds));
     while (Clock::now() < deadline && process_.running())

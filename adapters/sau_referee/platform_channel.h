@@ -44,9 +44,9 @@ class PlatformChannel {
     void drain(const OnSkipped& onSkipped);
     bool outputEnded() { return process_.outputEnded(); }
     std::string exitDescription() { return process_.exitDescription(); }
-    // `quit`, then up to `graceSeconds` for the process to end, then a kill, as the platform
-    // unloads an engine (1 s).
-    void quit(double graceSeconds);
+    // After `quit` was written: up to `graceSeconds` for the process to end, then a kill, as
+    // the platform unloads an engine (1 s).
+    void finish(double graceSeconds);
 
   private:
     ChildProcess process_;

@@ -21,6 +21,7 @@ namespace {
 using Clock = PlatformChannel::Clock;
 
 constexpr double kQuitGraceSeconds = 1.0;  // the platform waits 1 s after quit, then kills
+constexpr double kSliceSeconds = 0.2;      // how often a wait looks at the stop flag
 
 int slot(SauColor c) {
     return c == SauColor::Black ? 0 : 1;
@@ -69,6 +70,12 @@ class RefereeGame {
     // One turn of `side`; false once the game is over.
     bool turn(SauColor side);
     // The platform's ProcessMove on a move command that came `elapsed` seconds into the turn.
+    // The mover's next move command; nothing when the deadline passes, its output ends or the
+    // referee is interrupted.
+    std::optional<std::string> awaitMove(SauColor side, Clock::time_point deadline);
+    bool stopped() const { return config_.stop && config_.stop->load(); }
+    // The game ends without a winner (SIGINT or SIGTERM), its records kept.
+    void interrupt();
     bool judge(SauColor side, const std::string& command, double elapsed);
     void accept(SauColor side, const PlatformStep& step, Move m, double elapsed);
     // `side` loses the game for `why`; `code` is the record's reason letter (T time, F forfeit).
@@ -96,7 +103,7 @@ SauGameResult RefereeGame::play() {
         channel(c).drain(skipper(c));
     }
     for (auto& ch : channels_)
-        ch->quit(kQuitGraceSeconds);
+        ch->finish(kQuitGraceSeconds);
     note("# " + describeSauOutcome(result_));  // no times: a transcript repeats exactly
     files_.finish(result_);
     return result_;
@@ -144,12 +151,12 @@ bool RefereeGame::turn(SauColor side) {
     if (config_.timeLimitSeconds > 0) wait = std::min(wait, config_.timeLimitSeconds - used);
     const auto deadline = after(std::max(0.0, wait) + 0.05);
     for (int errors = 0;;) {
-        channel(other(side)).drain(skipper(other(side)));  // out of turn: thrown away
-        const std::optional<std::string> command =
-            channel(side).next("move", deadline, skipper(side));
+        const std::optional<std::string> command = awaitMove(side, deadline);
         if (!command) {
             used += secondsSince(turnStart);
-            if (channel(side).outputEnded())
+            if (stopped())
+                interrupt();
+            else if (channel(side).outputEnded())
                 lose(side, "its engine " + channel(side).exitDescription(), 'F');
             else
                 lose(side, "no move in time", 'T');
@@ -166,6 +173,23 @@ bool RefereeGame::turn(SauColor side) {
     if (config_.timeLimitSeconds > 0 && used > config_.timeLimitSeconds && !over_)
         lose(side, "over its time limit", 'T');
     return !over_;
+}
+
+std::optional<std::string> RefereeGame::awaitMove(SauColor side, Clock::time_point deadline) {
+    while (true) {
+        channel(other(side)).drain(skipper(other(side)));  // out of turn: thrown away
+        // In slices, so that an interrupt ends the wait soon.
+        const auto slice = std::min(deadline, after(kSliceSeconds));
+        std::optional<std::string> command = channel(side).next("move", slice, skipper(side));
+        if (command || stopped() || Clock::now() >= deadline || channel(side).outputEnded())
+            return command;
+    }
+}
+
+void RefereeGame::interrupt() {
+    result_.reason = "interrupted";
+    note("# interrupted");
+    over_ = true;
 }
 
 // The platform's ProcessMove: refused (error, the turn stays) or played. True when played.

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -35,6 +36,9 @@ struct SauRefereeConfig {
     double timeLimitSeconds = 0;  // each side's whole game; 0: none, as on the platform
     int maxErrors = 10;           // refused moves in one turn before the side loses
     std::string outDir;           // where the transcript and the records go (empty: nowhere)
+    // Raised (by a signal handler, say): the game stops soon, without a winner; the engines get
+    // quit and the records are kept, the result Void.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct SauGameResult {

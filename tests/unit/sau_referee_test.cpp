@@ -4,6 +4,8 @@
 // move checked, the records written and read back.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <random>
 
 #include "adapters/sau_referee/platform_board.h"
@@ -167,6 +169,29 @@ TEST(SauReferee, FaultsLoseTheGame) {
     r = playSauGame(config, {});
     EXPECT_FALSE(r.winner);
     EXPECT_EQ(r.reason, "black gave no name (closed its output): no game");
+}
+
+// A stop (the tool raises it on SIGINT or SIGTERM) ends the game soon, even while an engine
+// thinks: both engines go, and the records stay, the result Void.
+TEST(SauReferee, AStopEndsTheGameAndKeepsTheRecords) {
+    TestDir dir;
+    std::atomic<bool> stop{false};
+    SauRefereeConfig config;
+    config.commands = {opponent(), engine("--move-time 60 --memory 64")};
+    config.outDir = dir.string();
+    config.stop = &stop;
+    // Raised once White has Black's first move, so that White is thinking.
+    std::chrono::steady_clock::time_point raised;
+    const SauGameResult r = playSauGame(config, [&](const std::string& line) {
+        if (line.rfind("> white: move", 0) != 0) return;
+        raised = std::chrono::steady_clock::now();
+        stop = true;
+    });
+    EXPECT_LT(std::chrono::steady_clock::now() - raised, std::chrono::seconds(10));
+    EXPECT_FALSE(r.winner);
+    EXPECT_EQ(r.reason, "interrupted");
+    EXPECT_EQ(r.moves.size(), 1u);
+    EXPECT_EQ(readSgf(readWholeFile(dir.string() + "/game.sgf")).result, "Void");
 }
 
 }  // namespace
