@@ -69,13 +69,13 @@ class RefereeGame {
     void playMoves();
     // One turn of `side`; false once the game is over.
     bool turn(SauColor side);
-    // The platform's ProcessMove on a move command that came `elapsed` seconds into the turn.
     // The mover's next move command; nothing when the deadline passes, its output ends or the
     // referee is interrupted.
     std::optional<std::string> awaitMove(SauColor side, Clock::time_point deadline);
     bool stopped() const { return config_.stop && config_.stop->load(); }
     // The game ends without a winner (SIGINT or SIGTERM), its records kept.
     void interrupt();
+    // The platform's ProcessMove on a move command that came `elapsed` seconds into the turn.
     bool judge(SauColor side, const std::string& command, double elapsed);
     void accept(SauColor side, const PlatformStep& step, Move m, double elapsed);
     // `side` loses the game for `why`; `code` is the record's reason letter (T time, F forfeit).
