@@ -19,6 +19,8 @@ set(man_summary_hippolyta-selfplay "record self-play training data of Hippolyta"
 set(man_summary_hippolyta-train "fit and tune Hippolyta's weights from self-play data")
 set(man_summary_hippolyta-solve "prove small Amazons positions and check the proofs")
 set(man_summary_hippolyta-botzone-judge "play a Botzone Amazons bot against itself as Botzone does")
+set(man_summary_hippolyta-sau "play Amazons on the SAU Game Platform, with a game clock of its own")
+set(man_summary_hippolyta-sau-referee "referee a game between two SAU Game Platform engines")
 if(NOT HELP2MAN OR NOT GZIP)
   message(WARNING "help2man or gzip not found: no man pages (apt-get install help2man)")
   return()

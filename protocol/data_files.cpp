@@ -6,15 +6,30 @@
 #include <filesystem>
 #include <string_view>
 #include <system_error>
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
 
 namespace fs = std::filesystem;
 
 namespace hippolyta {
 
 std::string executableDirectory() {
+#ifdef _WIN32
+    // Windows (the SAU championship build) has no /proc: the module's own file name, in the
+    // code page that the C library's narrow file functions (open, stat) take.
+    char path[MAX_PATH * 4];
+    const DWORD n = GetModuleFileNameA(nullptr, path, sizeof path);
+    if (n == 0 || n >= sizeof path) return std::string();
+    const std::string exe(path, n);
+    const size_t slash = exe.find_last_of("\\/");
+    return slash == std::string::npos ? std::string() : exe.substr(0, slash);
+#else
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     return ec ? std::string() : exe.parent_path().string();
+#endif
 }
 
 std::vector<std::string> dataDirectories(const std::string& optionDir) {

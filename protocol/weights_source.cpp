@@ -17,6 +17,8 @@ bool loadWeightsInto(const std::string& path, EngineConfig& config, std::ostream
         // Parsed whole before anything is applied: a bad file never half-applies.
         const WeightsFile weights = parseWeights(text, path);
         applyWeights(weights, config);
+        for (const std::string& notice : weights.notices)
+            err << "hippolyta: weights file: " << notice << "\n";
         return true;
     } catch (const WeightsError& e) {
         err << "hippolyta: weights refused: " << e.what() << "; using the built-in weights\n";

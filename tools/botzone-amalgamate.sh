@@ -7,24 +7,30 @@
 # g++ -D_BOTZONE_ONLINE -D_GLIBCXX_USE_CXX11_ABI=0 -O2 -Wall -mavx -std=c++17 OUTPUT -lpthread
 #
 #   tools/botzone-amalgamate.sh [-o OUTPUT] [--book FILE | --no-book] [--sources LIST]
+#                               [--book-sources LIST]
 #
-# OUTPUT defaults to build/botzone/hippolyta_botzone.cpp; FILE to opening-book/books/8x8.book;
-# LIST, the engine's sources (the player's CMake target, hippolyta_player, and the libraries it
-# links: the rules core and regions), to build/botzone/engine-sources.txt, which CMake writes
-# when it configures the build.
+# OUTPUT defaults to build/botzone/hippolyta_botzone.cpp; FILE to opening-book/books/8x8.book.
+# The sources come from the CMake targets, as lists that CMake writes when it configures the
+# build: --sources, the engine's (the player's target, hippolyta_player, and the libraries it
+# links: the rules core and regions), build/botzone/engine-sources.txt by default;
+# --book-sources, the opening book's reader's (hippolyta_book_reader),
+# build/botzone/book-sources.txt by default.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd -P)
 out=$root/build/botzone/hippolyta_botzone.cpp
 book=$root/opening-book/books/8x8.book
 source_list=$root/build/botzone/engine-sources.txt
+book_source_list=$root/build/botzone/book-sources.txt
 while [ $# -gt 0 ]; do
     case "$1" in
         -o) out=$2; shift 2 ;;
         --book) book=$2; shift 2 ;;
         --no-book) book=""; shift ;;
         --sources) source_list=$2; shift 2 ;;
-        *) echo "usage: $0 [-o OUTPUT] [--book FILE | --no-book] [--sources LIST]" >&2; exit 2 ;;
+        --book-sources) book_source_list=$2; shift 2 ;;
+        *) echo "usage: $0 [-o OUTPUT] [--book FILE | --no-book] [--sources LIST]" \
+               "[--book-sources LIST]" >&2; exit 2 ;;
     esac
 done
 book_label="(none)"
@@ -100,17 +106,25 @@ emit() {
     done <"$file"
 }
 
+# sources_of LIST: the tree's sources that LIST (written by CMake) names, as paths from the
+# root, sorted. A unity build adds its generated sources (under a CMakeFiles folder of the
+# build) to such a list: those are left out.
+sources_of() {
+    grep -F "$root/" "$1" | grep -vF /CMakeFiles/ | sed "s#^$root/##" | LC_ALL=C sort
+}
+
 cd "$root"
+for list in "$source_list" "$book_source_list"; do
+    [ -f "$list" ] || fail "no source list $list: configure a build first (cmake -S . -B build)"
+done
 # The player's sources, as its CMake target lists them: not the game records, the benchmarks,
 # the proof solver and checker, or (for now) the network: the bot keeps the linear model.
-[ -f "$source_list" ] ||
-    fail "no source list $source_list: configure a build first (cmake -S . -B build)"
-# (A unity build adds its generated sources to the list: only the files of engine/ are taken.)
-mapfile -t engine_sources < <(grep -F "$root/engine/" "$source_list" | sed "s#^$root/##" |
-    LC_ALL=C sort)
-[ ${#engine_sources[@]} -gt 0 ] || fail "$source_list names no source of $root/engine"
-# Only what the bot needs of the opening book: the book, its file format and the symmetries.
-book_sources=(opening-book/book.cpp opening-book/book_file.cpp opening-book/symmetry.cpp)
+mapfile -t engine_sources < <(sources_of "$source_list")
+[ ${#engine_sources[@]} -gt 0 ] || fail "$source_list names no source of $root"
+# Only what the bot needs of the opening book, as its reader's CMake target lists it: the book,
+# its file format and the symmetries.
+mapfile -t book_sources < <(sources_of "$book_source_list")
+[ ${#book_sources[@]} -gt 0 ] || fail "$book_source_list names no source of $root"
 sources=("${engine_sources[@]}" "${book_sources[@]}")
 mapfile -t -O ${#sources[@]} sources < <(find adapters/botzone -name '*.cpp' | LC_ALL=C sort)
 sources+=(adapters/botzone/botzone_main.cpp.in)

@@ -25,8 +25,9 @@ fail() { echo "botzone-single-test: $*" >&2; exit 1; }
 rm -rf "$work"
 mkdir -p "$work"
 "$booktool" prune --book "$root/opening-book/books/8x8.book" --out "$work/8x8-playable.book" >&2
+lists=$(dirname "$judge")/../botzone  # the build's lists of the targets' sources
 "$root/tools/botzone-amalgamate.sh" -o "$work/hippolyta_botzone.cpp" --book "$work/8x8-playable.book" \
-    --sources "$(dirname "$judge")/../botzone/engine-sources.txt"
+    --sources "$lists/engine-sources.txt" --book-sources "$lists/book-sources.txt"
 "$root/tools/check-gcc7.sh" "$work/hippolyta_botzone.cpp" ||
     fail "the single file uses what GCC 7 lacks"
 command -v clang++ >/dev/null || fail "clang++ is missing (apt-get install clang)"

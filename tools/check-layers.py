@@ -7,6 +7,10 @@
 Fails (exit 1, one line per fault) when:
 - the table has a cycle, or a layer uses one of a higher rank (engine < opening-book <
   protocol < adapters < tools, tests);
+- an engine part uses a part that comes after it in the table's `order:` line (the intended
+  order of engine/'s parts, so that an arrow "back up" inside the engine has a meaning);
+- the engine's files include each other in a circle: a module (a .h with its .cpp and its
+  _internal.h) that reaches itself again through the modules it includes;
 - a source file lies in no layer of the table;
 - a file #includes a project header of a layer that its own layer may not use;
 - a library links (FILE, written by CMake: "target layer linked-target...") a project
@@ -27,18 +31,21 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
 
 def read_table(path):
-    """{layer: [patterns it lists]} in the table's order."""
-    table = {}
+    """{layer: [patterns it lists]} in the table's order, and the `order:` line's parts."""
+    table, order = {}, []
     with open(path) as f:
         for number, line in enumerate(f, 1):
             line = line.split("#", 1)[0].strip()
             if not line:
                 continue
+            if line.startswith("order:"):
+                order = line[len("order:"):].split()
+                continue
             layer, sep, uses = line.partition(":")
             if not sep:
                 raise SystemExit(f"{path}:{number}: expected 'layer: uses...'")
             table[layer.strip()] = uses.split()
-    return table
+    return table, order
 
 
 def rank(layer):
@@ -77,6 +84,66 @@ def closures(table):
             faults.append(f"table: {layer} depends on itself (a cycle)")
         allowed[layer] = seen | {layer}
     return allowed, faults
+
+
+def check_order(table, order):
+    """Each part named in `order` may use only the parts before it."""
+    faults = [f"table: order names {p}, which has no line" for p in order if p not in table]
+    for i, part in enumerate(order):
+        for used in direct_uses(table, part) if part in table else ():
+            if used in order and order.index(used) > i:
+                faults.append(f"table: {part} uses {used}, which comes after it in the order")
+    return faults
+
+
+def module_of(path):
+    """A file's module: its path without the extension and an _internal suffix."""
+    base = os.path.splitext(path)[0]
+    return base[: -len("_internal")] if base.endswith("_internal") else base
+
+
+def include_cycles(root, top="engine"):
+    """The circles of modules under `top` that include each other, each as 'a -> b -> a'."""
+    edges = {}
+    for folder, dirs, files in os.walk(os.path.join(root, top)):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith((".h", ".cpp")):
+                continue
+            path = os.path.relpath(os.path.join(folder, name), root)
+            with open(os.path.join(root, path), errors="replace") as f:
+                for line in f:
+                    match = INCLUDE.match(line)
+                    if match and match.group(1).startswith(top + "/") and \
+                            os.path.isfile(os.path.join(root, match.group(1))):
+                        a, b = module_of(path), module_of(match.group(1))
+                        if a != b:
+                            edges.setdefault(a, set()).add(b)
+    faults, done = [], set()
+    for start in sorted(edges):
+        # A path back to start, by breadth-first search: the shortest circle through it.
+        previous, frontier = {start: None}, [start]
+        while frontier and start not in done:
+            nxt = []
+            for node in frontier:
+                for used in sorted(edges.get(node, ())):
+                    if used == start:
+                        circle, at = [start], node
+                        while at != start:
+                            circle.insert(1, at)
+                            at = previous[at]
+                        faults.append("include cycle: " + " -> ".join(circle + [start]))
+                        done.update(circle)
+                        nxt = []
+                        break
+                    if used not in previous:
+                        previous[used] = node
+                        nxt.append(used)
+                else:
+                    continue
+                break
+            frontier = nxt
+    return faults
 
 
 def layer_of(path, table):
@@ -148,12 +215,14 @@ def check_links(links_path, table, allowed):
 
 
 def run(root, links):
-    table = read_table(os.path.join(root, "cmake", "layers.txt"))
+    table, order = read_table(os.path.join(root, "cmake", "layers.txt"))
     unknown = [l for l in table if l.split("/")[0] not in TOP_RANK]
     if unknown:
         return [f"table: unknown top folder in {', '.join(unknown)}"]
     allowed, faults = closures(table)
+    faults += check_order(table, order)
     faults += check_includes(root, table, allowed)
+    faults += include_cycles(root)
     if links:
         faults += check_links(links, table, allowed)
     return faults
@@ -174,6 +243,15 @@ def self_test(root):
         "engine/solve/f.h": '#include "engine/search/g.h"\n',
         "engine/search/g.h": "",
         "engine/guide/h.h": '#include "engine/solve/f.h"\n#include "engine/search/g.h"\n',
+        # Modules of one part that include each other in a circle; an _internal.h that
+        # includes its own module's header is no circle.
+        "engine/search/p.h": '#include "engine/search/q.h"\n',
+        "engine/search/q.h": "",
+        "engine/search/q.cpp": '#include "engine/search/r.h"\n',
+        "engine/search/r.h": '#include "engine/search/p.h"\n',
+        "engine/search/s_internal.h": '#include "engine/search/s.h"\n',
+        "engine/search/s.cpp": '#include "engine/search/s_internal.h"\n',
+        "engine/search/s.h": "",
     }
     with tempfile.TemporaryDirectory() as tmp:
         os.makedirs(os.path.join(tmp, "cmake"))
@@ -191,6 +269,10 @@ def self_test(root):
         with open(os.path.join(tmp, "cmake", "layers.txt"), "a") as f:
             f.write("adapters/process: adapters/soak\n")  # soak uses process: a cycle
         cycle = run(tmp, None)
+        # The regions use the rules core: put them before it in the order, and it is a fault.
+        with open(os.path.join(tmp, "cmake", "layers.txt"), "a") as f:
+            f.write("order: engine/regions engine/core\n")
+        order = run(tmp, None)
     expected = [
         "engine/core/a.h:1: engine/core may not include adapters/match/b.h",
         "engine/check/e.h:1: engine/check may not include engine/solve/f.h",
@@ -198,12 +280,15 @@ def self_test(root):
         "adapters/match/b.h:1: adapters/match may not include adapters/tournament/c.h",
         "adapters/newfolder/d.h: in no layer",
         "hippolyta_match (adapters/match) may not link hippolyta_render",
+        "include cycle: engine/search/p -> engine/search/q -> engine/search/r -> engine/search/p",
     ]
     missing = [e for e in expected if not any(f.startswith(e) for f in faults)]
     if len(faults) != len(expected):
         missing.append(f"{len(faults)} faults, expected {len(expected)}: {faults}")
     if not any("adapters/soak depends on itself" in f for f in cycle):
         missing.append(f"no cycle found: {cycle}")
+    if not any("engine/regions uses engine/core, which comes after it" in f for f in order):
+        missing.append(f"no order fault found: {order}")
     for m in missing:
         print(f"check-layers self-test: not caught: {m}", file=sys.stderr)
     return not missing

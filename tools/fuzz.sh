@@ -48,6 +48,8 @@ max_len() {
         position | text_command) echo 256 ;;
         gtp_line) echo 1024 ;;
         gtp_session | text_session | text_record | botzone_simple | botzone_json) echo 2048 ;;
+        sau_session) echo 512 ;;
+        sau_reader) echo 8192 ;;
         entrants) echo 2048 ;;
         net_file) echo 8192 ;;
         *) echo 4096 ;;

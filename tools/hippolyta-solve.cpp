@@ -80,8 +80,10 @@ void addOptions(ToolOptions& cli, Command& c) {
             "board of the start: N (square) or W x H (6x5: 6 columns, 5 rows)")
         ("position", po::value(&c.position)->value_name("TEXT"), "start from this position string")
         ("moves", po::value(&c.moves)->value_name("LIST"), "play these moves first (b1-b4/b3 ...)")
-        ("seconds", po::value(&job.seconds)->value_name("S"), "give up after S seconds")
-        ("nodes", po::value(&job.nodes)->value_name("N"), "give up after N nodes")
+        ("seconds", po::value(&job.seconds)->value_name("S"), "give up after S seconds (in all: "
+            "a search resumed from its checkpoint counts the seconds recorded there)")
+        ("nodes", po::value(&job.nodes)->value_name("N"), "give up after N nodes (in all, as "
+            "--seconds)")
         ("table-mb", po::value(&job.settings.tableMb)->default_value(256)->value_name("MB"),
             "transposition table size")
         ("epsilon", po::value(&job.settings.epsilon)->default_value(0.25)->value_name("E"),
@@ -133,7 +135,7 @@ void addOptions(ToolOptions& cli, Command& c) {
             "each guess's search resumes)")
         ("merge", po::value(&c.merge)->value_name("DIR"),
             "combine the subproblems' results; once they decide the root, their proofs too "
-            "(DIR/proof.hprf)")
+            "(DIR/proof.hprf); exit status 3 while the root is undecided")
         ("quiet", po::bool_switch(&c.quiet), "no progress on stderr");
     // clang-format on
 }
@@ -173,15 +175,20 @@ void checkArguments(const ToolOptions& cli, Command& c) {
     if (c.evalInit && c.noEval) throw UsageError("--eval-init and --no-eval-init contradict");
 }
 
+// Exit status of --merge while the subproblems leave the root undecided (1 is a failure, 2 a
+// bad command line): a script runs another pass.
+constexpr int kUndecided = 3;
+
 int runMerge(const std::string& dir) {
-    std::cout << mergeSplit(dir);
+    const SplitMerge merge = mergeSplit(dir);
+    std::cout << merge.text;
     try {
         std::cout << writeMergedProofs(dir);
     } catch (const std::exception& e) {
         std::cout << "proof: not written: " << e.what() << std::endl;
         return 1;
     }
-    return 0;
+    return merge.root == Outcome::Unknown ? kUndecided : 0;
 }
 
 int runBuildDb(const std::string& path, int cells) {
@@ -250,7 +257,10 @@ int main(int argc, char** argv) {
                     "       hippolyta-solve --check PROOF | --build-db FILE [--cells K]\n"
                     "       hippolyta-solve --split DIR | --shard K/N --dir DIR | --merge DIR\n"
                     "Proves who wins a small Amazons position with proof-number search (df-pn), "
-                    "writes\na proof certificate and checks one (see docs/solver.md).\nOptions");
+                    "writes\na proof certificate and checks one (see docs/solver.md).\n"
+                    "Exit status: 0 done; 1 a failure, an invalid proof, or a shard stopped by a\n"
+                    "signal; 2 a bad command line; 3 --merge with the root still undecided.\n"
+                    "Options");
     addOptions(cli, c);
     return runTool(
         cli, argc, argv, [&] { checkArguments(cli, c); }, [&] { return run(cli, c); });

@@ -19,8 +19,6 @@ const char* kUsage =
     "  write     write a weights file: the built-in values, a file's, and NAME=VALUE changes\n"
     "  nn-export self-play data to training-tensor files for tools/neural (docs/neural.md)\n"
     "  nn-check  load a network file, show its evaluation of a position, time it\n"
-    "  territory fit the learned territory table to the games' ownership maps\n"
-    "  territory-source  write engine/eval/territory_tables.cpp from table files\n"
     "Options:\n"
     "  -h [ --help ]         show this help and exit\n"
     "  --version             show the version and exit\n";
@@ -36,7 +34,5 @@ int main(int argc, char** argv) {
                            {"spsa", runSpsaCommand},
                            {"write", runWrite},
                            {"nn-export", runNnExport},
-                           {"nn-check", runNnCheck},
-                           {"territory", runTerritory},
-                           {"territory-source", runTerritorySource}});
+                           {"nn-check", runNnCheck}});
 }

@@ -1,9 +1,12 @@
-// hippolyta: the engine. GTP on stdin/stdout by default; --text and --botzone select the other
-// fronts; `bench`, `perft` and `endgame` are benchmarks that print key: value lines.
+// hippolyta: the engine. GTP on stdin/stdout by default; --text, --botzone and --sau select the
+// other fronts; `bench`, `perft` and `endgame` are benchmarks that print key: value lines. Started
+// as the SAU Game Platform starts an engine (under the name hippolyta-sau, or with no arguments
+// beside hippolyta-sau.conf), it is the SAU program (adapters/sau/sau_program.h).
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <fstream>
@@ -11,6 +14,9 @@
 
 #include "adapters/botzone/botzone_book.h"
 #include "adapters/botzone/botzone_front.h"
+#include "adapters/sau/sau_console.h"
+#include "adapters/sau/sau_front.h"
+#include "adapters/sau/sau_program.h"
 #include "adapters/text/text_front.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
@@ -25,6 +31,7 @@
 #include "protocol/gtp_commands.h"
 #include "protocol/gtp_session.h"
 #include "protocol/weights_source.h"
+#include "tools/common/build_info.h"
 #include "tools/common/tool_options.h"
 
 namespace po = boost::program_options;
@@ -36,8 +43,10 @@ struct Invocation {
     EngineConfig engine;
     GtpOptions gtp;
     BotzoneOptions botzone;
+    SauOptions sau;
     bool text = false;
     bool botzoneMode = false;
+    bool sauMode = false;
     std::vector<std::string> params;  // NAME=VALUE search and evaluation constants
     std::string weightsFile;          // learned constants, applied before the params
     bool noWeights = false;
@@ -149,7 +158,8 @@ void logNet(const Invocation& inv) {
 
 void setUpLogging(const Invocation& inv) {
     std::shared_ptr<spdlog::logger> logger;
-    if (inv.logFile.empty())
+    // In SAU mode stderr already goes to the log file (or nowhere).
+    if (inv.logFile.empty() || inv.sauMode)
         logger = spdlog::stderr_color_mt("hippolyta");
     else
         logger = spdlog::basic_logger_mt("hippolyta", inv.logFile);
@@ -238,6 +248,18 @@ int runEndgameCommand(const EngineConfig& config, const std::vector<std::string>
 
 // The option values no type check catches. Throws UsageError.
 void checkInvocation(Invocation& inv) {
+    if (inv.sauMode) {
+        // The platform reads stderr with stdout: from here on (the options' values checked
+        // below included) what would go to stderr goes to --log-file, or nowhere.
+        prepareSauConsole();
+        sendStderrTo(inv.logFile);
+        if (!(inv.sau.gameSeconds >= 0 && inv.sau.gameSeconds <= 1e6))
+            throw UsageError("--game-time must be between 0 and 1000000 seconds");
+        const std::string& name = inv.sau.name;
+        if (name.empty() ||
+            std::any_of(name.begin(), name.end(), [](unsigned char c) { return c < ' '; }))
+            throw UsageError("--sau-name needs text without control characters");
+    }
     chooseWeights(inv);
     choosePatternPriors(inv);
     applyParams(inv.engine, inv.params);
@@ -269,6 +291,17 @@ int runFront(Invocation& inv) {
         if (!input) throw std::runtime_error("cannot open " + inv.args[0]);
         return runTextFront(input, std::cout, std::cerr, inv.engine);
     }
+    if (inv.sauMode) {
+        // The 10x10 book as GTP finds it (--book, --no-book); pondering as --ponder says.
+        std::unique_ptr<Book> book;
+        if (!inv.noBook) book = loadSauBook(inv.bookFile, dataDirectories(inv.dataDir), std::cerr);
+        inv.sau.book = book.get();
+        inv.sau.bookPolicy = inv.gtp.book.policy;
+        inv.sau.ponder = inv.gtp.ponder;
+        inv.sau.maxPonderSeconds = inv.gtp.maxPonderSeconds;
+        inv.sau.lagBufferSeconds = inv.gtp.lagBufferSeconds;
+        return runSauFront(std::cin, std::cout, std::cerr, inv.engine, inv.sau);
+    }
     if (inv.botzoneMode) {
         // The shipped 8x8 book unless --no-book (--book replaces it); chosen as GTP does.
         const std::unique_ptr<Book> book = botzoneBook(inv);
@@ -287,6 +320,9 @@ int runFront(Invocation& inv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // The SAU Game Platform starts an engine with no arguments: by its name or a settings file.
+    if (sauStartRequested(argc, argv))
+        return runSauProgram({argv + 1, argv + argc}, versionText("hippolyta-sau"));
     // A controller that goes away must not kill us mid-write: writes fail and we exit cleanly.
     std::signal(SIGPIPE, SIG_IGN);
     Invocation inv;
@@ -297,7 +333,7 @@ int main(int argc, char** argv) {
                     "       hippolyta [options] bench\n"
                     "       hippolyta [options] perft DEPTH [SIZE | POSITION]\n"
                     "       hippolyta [options] endgame SUITE\n"
-                    "Speaks GTP on stdin/stdout unless --text or --botzone is given"
+                    "Speaks GTP on stdin/stdout unless --text, --botzone or --sau is given"
                     ".\nOptions");
     // clang-format off
     cli.add()
@@ -343,6 +379,13 @@ int main(int argc, char** argv) {
         ("botzone-first-turn-time",
             po::value(&inv.botzone.firstTurnSeconds)->default_value(1.7)->value_name("S"),
             "Botzone: seconds for the first turn")
+        ("sau", po::bool_switch(&inv.sauMode),
+            "play on the SAU Game Platform (10x10; stderr goes to --log-file or nowhere)")
+        ("game-time", po::value(&inv.sau.gameSeconds)->default_value(900)->value_name("S"),
+            "SAU: seconds for all our moves of a game, a safety margin included (0: no game "
+            "clock, --move-time or --visits a move)")
+        ("sau-name", po::value(&inv.sau.name)->default_value(inv.sau.name)->value_name("TEXT"),
+            "SAU: the name answered to the platform")
         ("weights", po::value(&inv.weightsFile)->value_name("FILE"),
             "read the engine's learned constants from this weights file instead of the shipped "
             "hippolyta.weights (a bad file is refused and the built-in weights kept)")

@@ -17,12 +17,15 @@ case "$mode" in
     test)
         install_missing "${TEST_PACKAGES[@]}"
         build_release
-        # The Slurm test (label slurm) brings up a cluster: run it alone, `ctest -L slurm`.
-        ctest --test-dir build --output-on-failure -j "$(nproc)" -LE slurm
+        # The Slurm test (label slurm) brings up a cluster: run it alone, `ctest -L slurm`; the
+        # championship build's test (label windows) installs a cross-compiler and wine and
+        # builds for Windows: `ctest -L windows`, a step of .ci/run.
+        ctest --test-dir build --output-on-failure -j "$(nproc)" -LE "slurm|windows"
         ;;
     sanitize)
         build_sanitize
-        ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)" -LE "slow|install|slurm"
+        ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)" \
+            -LE "slow|install|slurm|windows"
         ;;
     *)
         echo "usage: tools/quickstart.sh engine|test|sanitize [engine options]" >&2

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The shipped engine against round 1's engine (commit c73c900), the strength yardstick of docs/learning.md:
+# The shipped engine against 0.1.0's engine (commit c73c900), the strength yardstick of
+# docs/learning-results.md ("Against 0.1.0"):
 #   tools/strength-vs-round1.sh OUTDIR [MATCH...]
 # MATCH is one of equal10 (10x10, 1 s a move), equal8 (8x8, 0.25 s a move) and odds10 (10x10,
-# this engine 0.5 s against round 1's 1 s); all three by default. GAMES (default 200) and
-# CONCURRENCY (default 2) come from the environment. Round 1 is built once in OUTDIR/round1
+# this engine 0.5 s against 0.1.0's 1 s); all three by default. GAMES (default 200) and
+# CONCURRENCY (default 2) come from the environment. 0.1.0 is built once in OUTDIR/round1
 # (a git worktree); this engine is build/bin/hippolyta, built beforehand. Each match writes
 # OUTDIR/NAME/ (results table, games, report.html) and resumes when rerun. Run one at a
 # time on a quiet machine: the clocks are real.

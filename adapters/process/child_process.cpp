@@ -46,6 +46,7 @@ struct ChildSetup : bp::extend::handler {
                 ::close(fd);
             }
         }
+        if (stderrKind == ChildStderr::Kind::MergeWithStdout) ::dup2(STDOUT_FILENO, STDERR_FILENO);
         if (::close_range(3, ~0U, 0) == 0) return;
         const long max = ::sysconf(_SC_OPEN_MAX);
         for (int fd = 3; fd < (max > 0 ? max : 4096); ++fd)
@@ -135,7 +136,10 @@ ChildProcess::~ChildProcess() {
 }
 
 bool ChildProcess::writeLine(const std::string& line) {
-    const std::string text = line + "\n";
+    return write(line + "\n");
+}
+
+bool ChildProcess::write(const std::string& text) {
     for (size_t done = 0; done < text.size();) {
         if (in_ < 0) return false;
         const ssize_t w = ::write(in_, text.data() + done, text.size() - done);
@@ -144,6 +148,10 @@ bool ChildProcess::writeLine(const std::string& line) {
         done += static_cast<size_t>(w);
     }
     return true;
+}
+
+void ChildProcess::closeInput() {
+    closeQuietly(in_);
 }
 
 std::optional<std::string> ChildProcess::takeLine() {

@@ -18,10 +18,11 @@ namespace hippolyta {
 // single quote in it written '\''. "it's" -> 'it'\''s'.
 std::string shellQuote(const std::string& word);
 
-// Where the child's stderr goes: ours, /dev/null, the end of a file, or line by line to a
-// function (called on a thread of its own).
+// Where the child's stderr goes: ours, /dev/null, the end of a file, line by line to a
+// function (called on a thread of its own), or into its stdout's pipe (one channel, as the SAU
+// Game Platform reads an engine).
 struct ChildStderr {
-    enum class Kind { Inherit, Discard, AppendToFile, Lines };
+    enum class Kind { Inherit, Discard, AppendToFile, Lines, MergeWithStdout };
     Kind kind = Kind::Discard;
     std::string path;                                // for AppendToFile
     std::function<void(const std::string&)> onLine;  // for Lines
@@ -34,6 +35,7 @@ struct ChildStderr {
     static ChildStderr lines(std::function<void(const std::string&)> f) {
         return {Kind::Lines, "", std::move(f)};
     }
+    static ChildStderr mergeWithStdout() { return {Kind::MergeWithStdout, "", {}}; }
 };
 
 class ChildProcess {
@@ -48,6 +50,11 @@ class ChildProcess {
 
     // Writes the line and '\n'. False if the child no longer reads its input.
     bool writeLine(const std::string& line);
+    // Writes the bytes as they are, in one write() when the pipe takes them. False if the child
+    // no longer reads its input.
+    bool write(const std::string& bytes);
+    // Closes the child's stdin (it then reads the end of its input). Idempotent.
+    void closeInput();
     // The next line of output without its "\n" or "\r\n", or nothing when `deadline` passes
     // first (lines already there are returned even after it) or at the end of the output. A
     // last line without '\n' counts as a line.

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <climits>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
+#include "adapters/solve/checkpoint_file.h"
 #include "engine/check/proof_check.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
@@ -59,14 +61,18 @@ std::map<std::string, TriedGuess> triedGuesses(const std::string& dir, int index
     return tried;
 }
 
-// Whether `job` would not try the guess again: decided; or left unknown, with no checkpoint
-// to resume (in a job that takes checkpoints), by a search that had no smaller limits, which
-// a search from scratch would only repeat.
+// Whether `job` would not try the guess again: decided; or left unknown, in a job that takes
+// checkpoints, with a checkpoint that holds all of the job's limits (a resumed search counts
+// the earlier runs' work); or left unknown, with no checkpoint to resume, by a search that had
+// no smaller limits, which a search from scratch would only repeat.
 bool settled(const std::string& guess, const TriedGuess& t, const std::string& dir, int index,
              const SolveJob& job) {
     if (t.decided) return true;
-    if (!job.checkpointPath.empty() && fileExists(guessCheckpointPath(dir, index, guess)))
-        return false;
+    const std::string checkpoint = guessCheckpointPath(dir, index, guess);
+    if (!job.checkpointPath.empty() && fileExists(checkpoint)) {
+        const std::optional<SpentBudget> spent = readSpentBudget(checkpoint);
+        return spent && spent->reaches(job.seconds, job.nodes);
+    }
     const bool moreTime = job.seconds == 0 || job.seconds > t.seconds * 1.05;
     return !(moreTime && job.nodes > t.nodes);
 }
@@ -86,8 +92,9 @@ void recordWinByGuess(const std::string& dir, const SplitTask& task, const Posit
                       const std::string& childProofPath, const SolveReport& r) {
     writeFileAtomically(indexedPath(dir, "proof", task.index, "hprf"),
                         proofOfWinByMove(pos, move, readWholeFile(childProofPath)));
-    recordResult(dir, task,
-                 resultLine(taskHead(task), "win", r.result.nodes, r.seconds, 0, kPnInfinity));
+    recordResult(
+        dir, task,
+        resultLine(taskHead(task), "win", r.result.nodes, r.seconds, 0, kPnInfinity, r.resumed));
     std::remove(indexedPath(dir, "checkpoint", task.index, "ckpt").c_str());
     for (const auto& entry : triedGuesses(dir, task.index))
         std::remove(guessCheckpointPath(dir, task.index, entry.first).c_str());
@@ -176,7 +183,7 @@ bool solveByGuesses(SolveJob job, const std::string& dir, const std::vector<Spli
             std::remove(job.checkpointPath.c_str());
         const std::string line =
             resultLine(taskHead(task) + ' ' + guess, outcomeName(r.result.outcome), r.result.nodes,
-                       r.seconds, r.result.phi, r.result.delta);
+                       r.seconds, r.result.phi, r.result.delta, r.resumed);
         appendLine(dir + "/guesses.txt", line);
         report("guess " + line.substr(0, line.size() - 1));
         if (proven) {

@@ -31,12 +31,14 @@ std::vector<Move> likelyWinningMoves(const SplitTask& task, const std::vector<Sp
 // guesses.txt names those tried, a line each: "INDEX MOVE GUESS OUTCOME NODES SECONDS PHI
 // DELTA", the outcome and numbers of the position after GUESS, for its mover), each a search
 // of its own within the job's limits. A guess is settled once decided, or once left unknown
-// within limits no smaller than the job's, unless the job takes checkpoints and the guess has
-// one (DIR/guess-IIII-MOVE.ckpt, kept while it is unknown), which the search resumes. The
-// first one proven a loss for the opponent decides the subproblem: its proof (the move, then
-// the proof of the position after it) in proof-IIII.hprf, its result line (with that search's
-// nodes and seconds) in result-IIII.txt and history.txt, and the move in `wins`; its
-// checkpoints go. `report` gets a line per guess. Returns whether the subproblem was decided.
+// within limits no smaller than the job's; when the job takes checkpoints and the guess has
+// one (DIR/guess-IIII-MOVE.ckpt, kept while it is unknown), once that checkpoint holds all of
+// the job's limits (they count every run of the guess's search, runSolve), and until then the
+// search resumes from it. The first one proven a loss for the opponent decides the
+// subproblem: its proof (the move, then the proof of the position after it) in
+// proof-IIII.hprf, its result line (with that search's nodes and seconds) in result-IIII.txt
+// and history.txt, and the move in `wins`; its checkpoints go. `report` gets a line per guess.
+// Returns whether the subproblem was decided.
 bool solveByGuesses(SolveJob job, const std::string& dir, const std::vector<SplitTask>& tasks,
                     const SplitTask& task, int count, std::map<int, Move>& wins,
                     const std::function<void(const std::string&)>& report);

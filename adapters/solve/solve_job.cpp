@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 
+#include "adapters/solve/checkpoint_file.h"
 #include "adapters/solve/reply_guesses.h"
 #include "adapters/solve/split_files.h"
 #include "engine/core/file_io.h"
@@ -100,6 +103,19 @@ std::vector<SplitTask> shardQueue(const std::string& dir, const ShardSpec& spec)
     return untried;
 }
 
+// For a retried subproblem whose checkpoint already holds the job's limits (runSolve): the
+// line that says so, and that it is left as it is; "" for any other.
+std::string spentRetry(const SolveJob& job, const std::string& dir, const SplitTask& t) {
+    if (readOutcome(dir, t.index) != "unknown" || !fileExists(job.checkpointPath)) return "";
+    const std::optional<SpentBudget> spent = readSpentBudget(job.checkpointPath);
+    if (!spent || !spent->reaches(job.seconds, job.nodes)) return "";
+    std::ostringstream line;
+    line << taskHead(t) << " unknown: not searched, its checkpoint holds " << spent->nodes
+         << " nodes and " << spent->seconds
+         << " seconds, all that --nodes and --seconds allow a subproblem over its runs";
+    return line.str();
+}
+
 std::string firstLine(const std::string& text) {
     return text.substr(0, text.find('\n'));
 }
@@ -107,6 +123,52 @@ std::string firstLine(const std::string& text) {
 int staticEvaluation(const Position& pos) {
     const TerritoryCount t = countQueenTerritory(pos, pos.sideToMove());
     return t.own - t.opponent;
+}
+
+// Loads the checkpoint's table into `solver`: what its search has spent, the nodes as the table
+// counts them (a checkpoint of older builds records no seconds).
+SpentBudget resumeFrom(const std::string& path, const std::string& fingerprint,
+                       DfpnSolver& solver) {
+    std::string table;
+    const std::optional<SpentBudget> recorded = readCheckpoint(path, table);
+    solver.loadTable(table, fingerprint);
+    SpentBudget spent;
+    spent.nodes = solver.nodes();
+    if (recorded) spent.seconds = recorded->seconds;
+    return spent;
+}
+
+// The job's limits less what the checkpoint's earlier runs spent, this run starting at `start`.
+DfpnLimits limitsLeft(const SolveJob& job, const SpentBudget& earlier,
+                      std::chrono::steady_clock::time_point start) {
+    DfpnLimits limits;
+    if (job.seconds > 0) {
+        const double left = std::max(0.0, job.seconds - earlier.seconds);
+        limits.deadline = start + std::chrono::microseconds(static_cast<int64_t>(left * 1e6));
+    }
+    if (job.nodes != UINT64_MAX) limits.nodes = job.nodes - std::min(job.nodes, earlier.nodes);
+    limits.stop = job.stop;
+    return limits;
+}
+
+// The root as the loaded table has it, unknown, when there is nothing left to search.
+DfpnResult tabledRoot(const DfpnSolver& solver, const Position& root) {
+    DfpnResult r;
+    r.phi = r.delta = 1;  // a fresh node's, if the table lost the root
+    if (const TableEntry* e = solver.lookup(root.hash())) {
+        r.phi = e->phi;
+        r.delta = e->delta;
+    }
+    return r;
+}
+
+void writeProof(const SolveJob& job, DfpnSolver& solver, SolveReport& report) {
+    DfpnLimits proofLimits;
+    proofLimits.stop = job.stop;
+    const std::string proof = buildProof(solver, job.root, report.result.outcome == Outcome::Win,
+                                         proofLimits, report.proof);
+    writeFileAtomically(job.proofPath, proof);
+    report.proofBytes = proof.size();
 }
 
 }  // namespace
@@ -128,7 +190,8 @@ std::string SolveReport::line() const {
     if (localSearch) out << " local_nodes " << localNodes << " local_given_up " << localGivenUp;
     if (gameSums) out << " sums_nodes " << sumsNodes << " sums_given_up " << sumsGivenUp;
     out << " database " << database << " database_hits " << databaseHits;
-    if (resumed) out << " resumed";
+    if (resumed)
+        out << " resumed earlier_nodes " << earlierNodes << " earlier_seconds " << earlierSeconds;
     return out.str();
 }
 
@@ -151,37 +214,35 @@ SolveReport runSolve(const SolveJob& job) {
     RegionValuer valuer(db.get());
     DfpnSolver solver(job.settings, valuer, playerGuide());
     const std::string fingerprint = jobFingerprint(job);
+    SpentBudget earlier;
     if (!job.checkpointPath.empty() && fileExists(job.checkpointPath)) {
-        solver.loadTable(readWholeFile(job.checkpointPath), fingerprint);
+        earlier = resumeFrom(job.checkpointPath, fingerprint, solver);
         report.resumed = true;
+        report.earlierNodes = earlier.nodes;
+        report.earlierSeconds = earlier.seconds;
     }
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsed = [&start] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     auto saveCheckpoint = [&] {
         if (!job.checkpointPath.empty())
-            writeFileAtomically(job.checkpointPath, solver.saveTable(fingerprint));
+            writeCheckpoint(job.checkpointPath, solver.saveTable(fingerprint),
+                            SpentBudget{solver.nodes(), earlier.seconds + elapsed()});
     };
-    if (job.progress) solver.onProgress(job.progressSeconds, job.progress);
-    solver.onCheckpoint(job.checkpointMinutes * 60, saveCheckpoint);
-    DfpnLimits limits;
-    const auto start = std::chrono::steady_clock::now();
-    if (job.seconds > 0)
-        limits.deadline =
-            start + std::chrono::microseconds(static_cast<int64_t>(job.seconds * 1e6));
-    limits.nodes = job.nodes;
-    limits.stop = job.stop;
-    report.result = solver.solve(job.root, limits);
-    if (report.result.move) report.moveText = formatMove(*report.result.move, job.root.shape());
-    report.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    saveCheckpoint();
-    const bool proofWanted = report.result.outcome == Outcome::Loss ||
-                             (report.result.outcome == Outcome::Win && !job.proofOfLossOnly);
-    if (proofWanted && !job.proofPath.empty()) {
-        DfpnLimits proofLimits;
-        proofLimits.stop = job.stop;
-        const std::string proof = buildProof(
-            solver, job.root, report.result.outcome == Outcome::Win, proofLimits, report.proof);
-        writeFileAtomically(job.proofPath, proof);
-        report.proofBytes = proof.size();
+    if (report.resumed && solver.lookupOutcome(job.root) == Outcome::Unknown &&
+        earlier.reaches(job.seconds, job.nodes)) {
+        report.result = tabledRoot(solver, job.root);  // nothing left of the limits
+    } else {
+        if (job.progress) solver.onProgress(job.progressSeconds, job.progress);
+        solver.onCheckpoint(job.checkpointMinutes * 60, saveCheckpoint);
+        report.result = solver.solve(job.root, limitsLeft(job, earlier, start));
+        if (report.result.move) report.moveText = formatMove(*report.result.move, job.root.shape());
+        report.seconds = elapsed();
+        saveCheckpoint();
+        const bool proofWanted = report.result.outcome == Outcome::Loss ||
+                                 (report.result.outcome == Outcome::Win && !job.proofOfLossOnly);
+        if (proofWanted && !job.proofPath.empty()) writeProof(job, solver, report);
     }
     report.databaseHits = valuer.databaseHits();
     report.localSearch = job.settings.local;
@@ -232,12 +293,18 @@ void runShard(SolveJob job, const std::string& dir, const ShardSpec& spec,
         }
         job.root = parsePosition(t.position);
         job.proofPath = indexedPath(dir, "proof", t.index, "hprf");
-        if (checkpoints) job.checkpointPath = indexedPath(dir, "checkpoint", t.index, "ckpt");
+        if (checkpoints) {
+            job.checkpointPath = indexedPath(dir, "checkpoint", t.index, "ckpt");
+            if (const std::string spent = spentRetry(job, dir, t); !spent.empty()) {
+                report(spent);
+                continue;
+            }
+        }
         const SolveReport r = runSolve(job);
         if (job.stop && job.stop->load()) return;  // interrupted: no result, rerun resumes
         const std::string line =
             resultLine(taskHead(t), outcomeName(r.result.outcome), r.result.nodes, r.seconds,
-                       r.result.phi, r.result.delta);
+                       r.result.phi, r.result.delta, r.resumed);
         recordResult(dir, t, line);
         // A decided subproblem's table is of no further use (and may be gigabytes).
         if (checkpoints && r.result.outcome != Outcome::Unknown)
@@ -246,7 +313,7 @@ void runShard(SolveJob job, const std::string& dir, const ShardSpec& spec,
     }
 }
 
-std::string mergeSplit(const std::string& dir) {
+SplitMerge mergeSplit(const std::string& dir) {
     const std::vector<SplitTask> tasks = readTasks(dir);
     struct Group {
         int solved = 0, unsolved = 0, wins = 0, losses = 0;
@@ -279,18 +346,23 @@ std::string mergeSplit(const std::string& dir) {
     if (images > 0)
         out << "images " << images
             << " (by a symmetry of the board, the same as another subproblem: its result)\n";
+    SplitMerge merge;
     out << "root: ";
-    if (losses > 0)
+    if (losses > 0) {
+        merge.root = Outcome::Win;
         out << "win for the side to move (" << refutation << " leaves the opponent lost)\n";
-    else if (wins == total)
+    } else if (wins == total) {
+        merge.root = Outcome::Loss;
         out << "loss for the side to move (every move leads to a win for the opponent)\n";
-    else
+    } else {
         out << "unknown\n";
+    }
     out << "static_eval solved unsolved replies_won_by_mover replies_lost_by_mover\n";
     for (const auto& [eval, g] : groups)
         out << eval << ' ' << g.solved << ' ' << g.unsolved << ' ' << g.wins << ' ' << g.losses
             << '\n';
-    return out.str();
+    merge.text = out.str();
+    return merge;
 }
 
 std::string writeMergedProofs(const std::string& dir) {

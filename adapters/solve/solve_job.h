@@ -32,8 +32,12 @@ struct SolveJob {
 struct SolveReport {
     DfpnResult result;
     std::string moveText;  // the winning move, when there is one
-    double seconds = 0;
+    double seconds = 0;    // this run's (result.nodes are this run's too)
+    // Resumed from the checkpoint, which held the work of earlier runs: their nodes and seconds
+    // (seconds 0 from a checkpoint of older builds, which did not record them).
     bool resumed = false;
+    uint64_t earlierNodes = 0;
+    double earlierSeconds = 0;
     ProofStats proof;
     size_t proofBytes = 0;
     uint64_t databaseHits = 0;
@@ -44,13 +48,18 @@ struct SolveReport {
     // With --sums (gameSums): the regions the game values expanded, and values out of budget.
     bool gameSums = false;
     uint64_t sumsNodes = 0, sumsGivenUp = 0;
-    // One line: "win b1-b4/b3 nodes N seconds S proof R records ...".
+    // One line: "win b1-b4/b3 nodes N seconds S proof R records ...", ending with
+    // "resumed earlier_nodes N earlier_seconds S" when resumed.
     std::string line() const;
 };
 
 // Solves job.root; resumes from job.checkpointPath if it exists (refusing one written with
 // other settings or for another position), writes it every checkpointMinutes and at the end,
-// writes the proof when solved. Throws std::runtime_error / FileError.
+// writes the proof when solved. The limits (job.seconds, job.nodes) are the search's in all:
+// a resumed search has what the earlier runs recorded in the checkpoint less (their work lost
+// to a kill after the last checkpoint is not counted), and one that has nothing left searches
+// nothing and answers unknown with the checkpoint's proof and disproof numbers, unless the
+// checkpoint holds the root proven. Throws std::runtime_error / FileError.
 SolveReport runSolve(const SolveJob& job);
 
 // The checkpoint fingerprint: the settings, the position and the database.
@@ -68,13 +77,15 @@ int writeSplit(const Position& root, const std::string& dir,
                const std::optional<SplitParent>& parent = std::nullopt);
 
 // Solves the subproblems I with I % shards == shard (of DIR/tasks.txt), each within the job's
-// limits, writing DIR/result-I.txt ("INDEX MOVE OUTCOME NODES SECONDS PHI DELTA") and, when
-// solved, DIR/proof-I.hprf; each result line is also appended to DIR/history.txt, so a later
-// pass keeps the earlier ones' figures. A subproblem with a result file is skipped (a rerun
-// resumes), unless `retryUnknown` and its result is unknown: then it is solved again (from its
-// checkpoint, when the job has them), after the untried ones, closest to a decision first
-// (smallest min(PHI, DELTA)). A decided subproblem's checkpoint is deleted. `report` gets a
-// line per subproblem.
+// limits, writing DIR/result-I.txt ("INDEX MOVE OUTCOME NODES SECONDS PHI DELTA", then
+// "resumed" when the search went on from its checkpoint) and, when solved, DIR/proof-I.hprf;
+// each result line is also appended to DIR/history.txt, so a later pass keeps the earlier
+// ones' figures. A subproblem with a result file is skipped (a rerun resumes), unless
+// `retryUnknown` and its result is unknown: then it is solved again (from its checkpoint, when
+// the job has them), after the untried ones, closest to a decision first (smallest min(PHI,
+// DELTA)); one whose checkpoint already holds the job's limits (runSolve) is left as it is,
+// with a line that says so. A decided subproblem's checkpoint is deleted. `report` gets a line
+// per subproblem.
 // With `guesses` > 0, each subproblem is solved after its likeliest winning moves instead of
 // whole (solveByGuesses, reply_guesses.h).
 struct ShardSpec {
@@ -85,10 +96,15 @@ struct ShardSpec {
 void runShard(SolveJob job, const std::string& dir, const ShardSpec& spec,
               const std::function<void(const std::string&)>& report);
 
-// The root's result from the subproblems' (DIR/tasks.txt and the result files), with the
-// solved and unsolved ones grouped by static evaluation (queen territory of the subproblem's
-// side to move, own squares less the opponent's). A multi-line text.
-std::string mergeSplit(const std::string& dir);
+// The root's result from the subproblems' (DIR/tasks.txt and the result files): its outcome
+// for the side to move (Unknown while undecided), and a multi-line text that gives it with the
+// solved and unsolved subproblems grouped by static evaluation (queen territory of the
+// subproblem's side to move, own squares less the opponent's).
+struct SplitMerge {
+    Outcome root = Outcome::Unknown;
+    std::string text;
+};
+SplitMerge mergeSplit(const std::string& dir);
 
 // When the subproblems decide the root, its proof joined from theirs (proof_writer.h) in
 // DIR/proof.hprf, and, when DIR/before.txt names the move that led to a root its mover loses,

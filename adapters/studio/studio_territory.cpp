@@ -3,9 +3,9 @@
 #include <array>
 #include <cmath>
 
+#include "adapters/studio/territory_table.h"
 #include "engine/eval/final_score.h"
 #include "engine/eval/territory.h"
-#include "engine/eval/territory_model.h"
 
 namespace hippolyta {
 
@@ -17,7 +17,7 @@ TerritoryEstimate estimateTerritory(const Position& pos) {
     std::array<uint16_t, kMaxSquares> cells{};
     const bool learned = contested && pos.shape().isSquare();  // the table's boards are square
     if (learned) territoryCells(pos, cells);
-    const TerritoryValues& table = builtInTerritoryValues(territoryBoardOf(pos.width()));
+    const TerritoryValues& table = territoryValuesFor(pos.width());
     const double toWhite = pos.sideToMove() == Color::White ? 1 : -1;
     TerritoryEstimate e;
     e.squares.assign(static_cast<std::size_t>(count), 0.0);

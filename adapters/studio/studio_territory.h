@@ -6,8 +6,8 @@
 // Black does:
 // - in a region (8-connected vacant squares) that only one side's amazons touch, it is that
 //   side's for certain: 1 (or -1); in one that no amazon touches, nobody's: 0;
-// - in a region both sides touch, the chance comes from the engine's learned territory table
-//   (engine/eval/territory_model.h), fitted to where the squares of self-play games ended, from
+// - in a region both sides touch, the chance comes from a learned territory table
+//   (territory_table.h), fitted to where the squares of self-play games ended, from
 //   the side to move's point of view: it holds the worth of having the move, so the figure does
 //   not swing with the side to move as a count of who reaches a square first does (on a
 //   rectangular board, which the table does not cover, such a square counts 0).

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "engine/core/assert.h"
 #include "engine/core/portable.h"
 
 namespace hippolyta {
@@ -46,12 +47,14 @@ inline int popCount(Bitboard b) {
 
 // Index of the lowest set bit; b must not be empty.
 inline int lowestSquare(Bitboard b) {
+    HIPPOLYTA_ASSERT(b != 0);
     auto lo = static_cast<uint64_t>(b);
     return lo ? lowestBit64(lo) : 64 + lowestBit64(static_cast<uint64_t>(b >> 64));
 }
 
 // Index of the highest set bit; b must not be empty.
 inline int highestSquare(Bitboard b) {
+    HIPPOLYTA_ASSERT(b != 0);
     auto hi = static_cast<uint64_t>(b >> 64);
     return hi ? 64 + highestBit64(hi) : highestBit64(static_cast<uint64_t>(b));
 }
@@ -64,6 +67,7 @@ inline int popLowest(Bitboard& b) {
 }
 
 inline bool testBit(Bitboard b, int sq) {
+    HIPPOLYTA_ASSERT(sq >= 0 && sq < 128);  // a shift past the width is undefined
     return (b >> sq) & 1;
 }
 

@@ -3,6 +3,14 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <io.h>
+#include <windows.h>
+#endif
 
 #include <atomic>
 #include <cerrno>
@@ -13,8 +21,31 @@ namespace hippolyta {
 
 namespace {
 
+// Windows (the SAU championship build, docs/fronts.md): files in binary mode (no CRLF
+// translation, no end at 0x1A) and not inherited by child processes; _commit for fsync; a
+// rename that replaces an existing file (rename() there refuses to); folders cannot be synced.
+#ifdef _WIN32
+constexpr int kOpenFlags = O_BINARY | O_NOINHERIT;
+int syncFile(int fd) {
+    return ::_commit(fd);
+}
+int replaceFile(const char* from, const char* to) {
+    if (MoveFileExA(from, to, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) return 0;
+    errno = EACCES;
+    return -1;
+}
+#else
+constexpr int kOpenFlags = O_CLOEXEC;
+int syncFile(int fd) {
+    return ::fsync(fd);
+}
+int replaceFile(const char* from, const char* to) {
+    return ::rename(from, to);
+}
+#endif
+
 std::string errorText(int err) {
-    return std::system_category().message(err);
+    return std::generic_category().message(err);  // errno values, on every system
 }
 
 // Closes the descriptor it holds when it goes.
@@ -49,7 +80,7 @@ int createTemporary(const std::string& path, std::string* tmp) {
     static std::atomic<unsigned> counter{0};
     for (;;) {
         *tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-        const int fd = ::open(tmp->c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        const int fd = ::open(tmp->c_str(), O_WRONLY | O_CREAT | O_EXCL | kOpenFlags, 0644);
         if (fd >= 0) return fd;
         if (errno != EEXIST && errno != EINTR)
             throw FileError("cannot write " + path + ": cannot create " + *tmp + ": " +
@@ -70,16 +101,20 @@ int writeAll(int fd, std::string_view text) {
 
 // Makes a rename in `folder` durable. Best effort: the new file is whole either way.
 void syncFolder(const std::string& folder) {
+#ifdef _WIN32
+    (void)folder;
+#else
     const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return;
     ::fsync(fd);
     ::close(fd);
+#endif
 }
 
 }  // namespace
 
 std::string readWholeFile(const std::string& path, std::size_t maxBytes) {
-    FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    FileDescriptor fd(::open(path.c_str(), O_RDONLY | kOpenFlags));
     if (fd.get() < 0) throw FileError("cannot read " + path + ": " + errorText(errno));
     std::string bytes;
     char chunk[1 << 16];
@@ -97,9 +132,11 @@ std::string readWholeFile(const std::string& path, std::size_t maxBytes) {
 
 AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
     fd_ = createTemporary(path_, &tmp_);
+#ifndef _WIN32
     struct stat old;
     if (::stat(path_.c_str(), &old) == 0 && S_ISREG(old.st_mode))
         ::fchmod(fd_, old.st_mode & 07777);  // a chmod'ed file stays as it was
+#endif
 }
 
 AtomicFileWriter::~AtomicFileWriter() {
@@ -122,7 +159,7 @@ void AtomicFileWriter::write(std::string_view bytes) {
 
 void AtomicFileWriter::commit() {
     if (fd_ < 0) throw FileError("cannot write " + path_ + ": already committed or failed");
-    if (::fsync(fd_) != 0) {
+    if (syncFile(fd_) != 0) {
         const int err = errno;
         throw failure("cannot flush " + tmp_, err);
     }
@@ -132,7 +169,7 @@ void AtomicFileWriter::commit() {
         const int err = errno;
         throw failure("cannot close " + tmp_, err);
     }
-    if (::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    if (replaceFile(tmp_.c_str(), path_.c_str()) != 0) {
         const int err = errno;
         throw failure("cannot rename " + tmp_, err);
     }

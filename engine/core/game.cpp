@@ -1,5 +1,7 @@
 #include "engine/core/game.h"
 
+#include "engine/core/assert.h"
+
 namespace hippolyta {
 
 bool Game::play(Move m) {
@@ -7,6 +9,7 @@ bool Game::play(Move m) {
     movers_.push_back(current_.sideToMove());
     current_.makeMove(m);
     moves_.push_back(m);
+    HIPPOLYTA_ASSERT(movers_.size() == moves_.size());
     return true;
 }
 
@@ -18,6 +21,8 @@ bool Game::undo() {
     current_.undoMove(moves_.back());
     moves_.pop_back();
     movers_.pop_back();
+    HIPPOLYTA_ASSERT(movers_.size() == moves_.size());
+    HIPPOLYTA_ASSERT(!moves_.empty() || current_ == start_);  // back to the start, exactly
     return true;
 }
 

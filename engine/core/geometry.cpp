@@ -32,6 +32,7 @@ Geometry::Geometry(int width, int height) : w_(width), h_(height) {
     // column, except files, where it is the row. On a square board these are today's ids.
     const int ranksAndFiles = h_ + w_, diagonals = w_ + h_ - 1;
     lineCount_ = ranksAndFiles + 2 * diagonals;
+    HIPPOLYTA_ASSERT(lineCount_ <= kMaxLines);
     for (int l = 0; l < lineCount_; ++l)
         emptyLine_[l] = static_cast<uint16_t>((1u << kLineBits) - 1);
     for (auto& ls : lineSquare_)

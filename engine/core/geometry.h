@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/core/assert.h"
 #include "engine/core/bitboard.h"
 
 namespace hippolyta {
@@ -42,17 +43,26 @@ class Geometry {
     // its side. Code that also needs the number of rows asks height().
     int size() const { return w_; }
     int squareCount() const { return w_ * h_; }
-    int square(int col, int row) const { return row * w_ + col; }
+    int square(int col, int row) const {
+        HIPPOLYTA_ASSERT(onBoard(col, row));
+        return row * w_ + col;
+    }
     int col(int sq) const { return sq % w_; }
     int row(int sq) const { return sq / w_; }
     bool onBoard(int col, int row) const { return col >= 0 && row >= 0 && col < w_ && row < h_; }
 
     Bitboard boardMask() const { return board_; }
     int lineCount() const { return lineCount_; }
-    const SquareLines& linesOf(int sq) const { return squareLines_[sq]; }
+    const SquareLines& linesOf(int sq) const {
+        HIPPOLYTA_ASSERT(sq >= 0 && sq < squareCount());
+        return squareLines_[sq];
+    }
     // The empty-board occupancy word of a line: off-board positions set.
     uint16_t emptyLineWord(int line) const { return emptyLine_[line]; }
-    int lineSquare(int line, int pos) const { return lineSquare_[line][pos]; }
+    int lineSquare(int line, int pos) const {
+        HIPPOLYTA_ASSERT(line >= 0 && line < lineCount_ && lineSquare_[line][pos] != 0xff);
+        return lineSquare_[line][pos];
+    }
 
     // Bitboard shift by one step in direction d, dropping squares that leave the board.
     Bitboard shift(Bitboard b, int d) const {

@@ -1,4 +1,5 @@
 #include "engine/core/notation.h"
+#include "engine/core/assert.h"
 #include "engine/core/portable.h"
 #include "engine/core/text_util.h"
 
@@ -23,6 +24,8 @@ int readSquare(std::string_view text, size_t& i, BoardShape shape) {
 }  // namespace
 
 std::string squareName(int sq, BoardShape shape) {
+    // Squares come from the rules core, never from text: one off the board is a bug.
+    HIPPOLYTA_ASSERT(sq >= 0 && sq < shape.squareCount());
     std::string name(1, static_cast<char>('a' + sq % shape.width));
     name += std::to_string(sq / shape.width + 1);
     return name;

@@ -46,12 +46,13 @@ inline bool startsWith(std::string_view s, std::string_view prefix) {
 
 // Atomic operations on a plain field shared between threads (std::atomic_ref), on the
 // compiler's __atomic built-ins, which GCC and clang provide for any trivially copyable type.
+// AtomicRef<const T> reads a field through a const path (load only).
 template <typename T>
 class AtomicRef {
   public:
     explicit AtomicRef(T& field) : p_(&field) {}
-    T load(std::memory_order order = std::memory_order_seq_cst) const {
-        T v;
+    std::remove_const_t<T> load(std::memory_order order = std::memory_order_seq_cst) const {
+        std::remove_const_t<T> v;
         __atomic_load(p_, &v, builtinOrder(order));
         return v;
     }

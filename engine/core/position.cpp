@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "engine/core/assert.h"
+
 #include "engine/core/start_layouts.h"
 #include "engine/core/zobrist.h"
 
@@ -90,6 +92,7 @@ void Position::place(int sq, Piece p) {
 }
 
 void Position::setSideToMove(Color c) {
+    HIPPOLYTA_ASSERT(c == Color::White || c == Color::Black);
     side_ = c;
     hash_ = computeHash();
 }
@@ -105,7 +108,23 @@ uint64_t Position::computeHash() const {
     return h;
 }
 
+bool Position::consistent() const {
+    const Bitboard both = amazons_[0] | amazons_[1];
+    if ((amazons_[0] & amazons_[1]) || (both & ~occupied_) || (occupied_ & ~geo_->boardMask()))
+        return false;
+    std::array<uint16_t, kMaxLines> lines{};
+    for (int l = 0; l < geo_->lineCount(); ++l)
+        lines[l] = geo_->emptyLineWord(l);
+    forEachSquare(occupied_, [&](int sq) {
+        const SquareLines& sl = geo_->linesOf(sq);
+        for (int k = 0; k < 4; ++k)
+            lines[sl.line[k]] ^= static_cast<uint16_t>(1u << sl.pos[k]);
+    });
+    return lines == lines_ && hash_ == computeHash();
+}
+
 void Position::makeMove(Move m) {
+    HIPPOLYTA_ASSERT(isLegal(m));
     const ZobristKeys& z = ZobristKeys::get();
     const int s = index(side_);
     const Bitboard fromTo = squareBit(m.from) | squareBit(m.to);
@@ -117,12 +136,18 @@ void Position::makeMove(Move m) {
     toggleLines(m.arrow);
     hash_ ^= z.amazon[s][m.from] ^ z.amazon[s][m.to] ^ z.arrow[m.arrow] ^ z.blackToMove;
     side_ = opposite(side_);
+    HIPPOLYTA_ASSERT(consistent());
 }
 
 void Position::undoMove(Move m) {
     const ZobristKeys& z = ZobristKeys::get();
     side_ = opposite(side_);
     const int s = index(side_);
+    // m was the last move made: its amazon stands on `to`, its arrow on `arrow`, and the square
+    // it left is empty unless the arrow went back there.
+    HIPPOLYTA_ASSERT(testBit(amazons_[s], m.to));
+    HIPPOLYTA_ASSERT(testBit(occupied_, m.arrow) && m.arrow != m.to);
+    HIPPOLYTA_ASSERT(m.from == m.arrow || !testBit(occupied_, m.from));
     const Bitboard fromTo = squareBit(m.from) | squareBit(m.to);
     amazons_[s] ^= fromTo;
     occupied_ ^= fromTo;
@@ -131,6 +156,7 @@ void Position::undoMove(Move m) {
     toggleLines(m.to);
     toggleLines(m.from);
     hash_ ^= z.amazon[s][m.from] ^ z.amazon[s][m.to] ^ z.arrow[m.arrow] ^ z.blackToMove;
+    HIPPOLYTA_ASSERT(consistent());
 }
 
 bool Position::isLegal(Move m) const {

@@ -57,6 +57,9 @@ class Position {
     Bitboard queenReach(int sq) const;
 
     uint64_t computeHash() const;
+    // The bitboards, the line occupancy and the hash agree with each other (for assertions and
+    // tests; O(squares)).
+    bool consistent() const;
     friend bool operator==(const Position& a, const Position& b) {
         return a.geo_ == b.geo_ && a.side_ == b.side_ && a.occupied_ == b.occupied_ &&
                a.amazons_[0] == b.amazons_[0] && a.amazons_[1] == b.amazons_[1];

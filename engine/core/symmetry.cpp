@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "engine/core/assert.h"
+
 namespace hippolyta {
 
 bool symmetryKeepsShape(BoardShape shape, int s) {
@@ -11,6 +13,7 @@ bool symmetryKeepsShape(BoardShape shape, int s) {
 int transformSquare(int sq, BoardShape shape, int s) {
     if (!symmetryKeepsShape(shape, s))
         throw std::invalid_argument("a symmetry that swaps the sides of a rectangular board");
+    HIPPOLYTA_ASSERT(s >= 0 && s < 8 && sq >= 0 && sq < shape.squareCount());
     const int w = shape.width, col = sq % w, row = sq / w, mc = w - 1, mr = shape.height - 1;
     switch (s) {
         case 0:
@@ -39,6 +42,7 @@ Move transformMove(Move m, BoardShape shape, int s) {
 }
 
 int inverseSymmetry(int s) {
+    HIPPOLYTA_ASSERT(s >= 0 && s < 8);
     // The quarter turns undo each other; the half turn and the reflections are involutions.
     if (s == 1) return 3;
     if (s == 3) return 1;
@@ -53,6 +57,9 @@ Position transformPosition(const Position& pos, int s) {
         if (p != Piece::Empty) out.place(transformSquare(sq, shape, s), p);
     }
     out.setSideToMove(pos.sideToMove());
+    // A symmetry moves pieces, never adds or drops one.
+    HIPPOLYTA_ASSERT(out.occupied() != 0 || pos.occupied() == 0);
+    HIPPOLYTA_ASSERT(popCount(out.arrows()) == popCount(pos.arrows()));
     return out;
 }
 

@@ -10,6 +10,13 @@
 
 namespace hippolyta {
 
+// A number as people write it in messages, up to 10 significant digits: "8", "0.14", "1e+12".
+inline std::string compactNumber(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
 // ASCII lower case.
 inline std::string lowerCase(std::string_view s) {
     std::string r(s);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/assert.h"
 #include "engine/eval/levels.h"
-#include "engine/eval/territory_model.h"
 #include "engine/regions/board_ops.h"
 
 namespace hippolyta {
@@ -25,6 +25,8 @@ double territory(const Levels& own, const Levels& opp, double tie) {
         oppFirst |= p & ~own.cumAt(k);
         tied |= o & p;
     }
+    // A square is reached first by one side, or by both at once: never two of these.
+    HIPPOLYTA_ASSERT(!(ownFirst & oppFirst) && !(ownFirst & tied) && !(oppFirst & tied));
     return popCount(ownFirst) - popCount(oppFirst) + tie * popCount(tied);
 }
 
@@ -121,15 +123,10 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
     if (needed(3)) t.c2 = positionC2(k[0], k[1]);
     t.mobility = mobility[0] - mobility[1];
     t.w = phaseMeasure(q[0], q[1]);
+    HIPPOLYTA_ASSERT(t.w >= 0 && weights.phaseScale > 0);
     t.phase = std::clamp(t.w / weights.phaseScale, 0.0, 1.0);
     const double p = t.phase;
-    if (needed(5)) {
-        const TerritoryValues& table =
-            weights.territory ? *weights.territory : builtInTerritoryValues(territoryBoardOf(N));
-        t.ownership = learnedTerritory(q, k, empty, territoryStage(pos), table);
-    }
-    // Summed in the same order as ever, so the shared weights score bit for bit as before (the
-    // learned territory last, 0 while its weights are).
+    // Summed in the order of kEvalTermNames, which the bench signature depends on.
     const std::array<double, kEvalTerms> values = t.values();
     t.score = 0;
     for (int k = 0; k < kEvalTerms; ++k)
@@ -143,8 +140,6 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
 SizeWeightsTable fittedSizeWeights() {
     SizeWeightsTable table;
     // t1, t2, c1, c2, mobility; open then end (engine/weights/hippolyta.weights, version 7).
-    // The learned territory's stay unset.
-    const double nan = std::numeric_limits<double>::quiet_NaN();
     table[10].value = {0.07687937746016654,
                        0.8397777915810388,
                        0.033222852463949924,
@@ -154,9 +149,7 @@ SizeWeightsTable fittedSizeWeights() {
                        0.22837711644995357,
                        0.21227062266117178,
                        0.1867262490558752,
-                       0.32663794628966947,
-                       nan,
-                       nan};
+                       0.32663794628966947};
     return table;
 }
 

@@ -8,19 +8,16 @@
 // (phase 0) to its `open` value (phase 1). The score is from the side to move's view, in
 // units of about one square of territory; winProbability() maps it through a logistic.
 //
-// The five terms' weights are fitted (hippolyta-train eval, Texel's method) to 53,096 positions
-// of self-play: eval1 in engine/weights/candidates/, adopted after an SPRT against the
-// hand-set weights of commit c73c900 (docs/learning.md, step 2: +51.5 Elo). 10x10 has its own fit,
-// to 96,658 positions of 10x10 self-play (docs/learning.md, step 6). The literals are the
-// shipped weights file's. The rest (tie bonus, phase, trapped amazons, win scale) is commit
-// c73c900's, set by hand and checked with tools/hippolyta-arena.
+// The five terms' weights are fitted (hippolyta-train eval, Texel's method) to self-play, 10x10
+// on its own (eval1 and eval10 in engine/weights/candidates/; their matches:
+// docs/learning-results.md, "Adopted changes"). The literals are the shipped weights file's. The
+// rest (tie bonus, phase, trapped amazons, win scale) was set by hand at commit c73c900.
 #pragma once
 
 #include <array>
 #include <limits>
 
 #include "engine/core/position.h"
-#include "engine/eval/territory_model.h"
 
 namespace hippolyta {
 
@@ -33,7 +30,7 @@ struct TermWeights {
 // One board size's own fit of the five terms (weights names eval.10x10.t1.open, ...): a value
 // set here replaces the shared one on boards of that size; NaN leaves the shared one.
 struct SizeTermWeights {
-    std::array<double, 12> value;  // t1.open, t1.end, t2.open, ..., ownership.end
+    std::array<double, 10> value;  // t1.open, t1.end, t2.open, ..., mobility.end
     SizeTermWeights() { value.fill(std::numeric_limits<double>::quiet_NaN()); }
 };
 
@@ -51,27 +48,20 @@ struct EvalWeights {
     // sum clamp((D2opp - D2own) / 6, -1, 1)
     TermWeights c2{0.20786512448182298, 0.28156384448447264};
     TermWeights mobility{0.12606648803664003, 0.25229892570088286};
-    // the learned territory: sum over empty squares of P(own) - P(opponent)
-    // (territory_model.h); off until a match adopts it
-    TermWeights ownership{0, 0};
     double tieBonus = 0.2;        // a square both reach at the same distance, to the mover
     double phaseScale = 40;       // w at which the opening weights apply fully
     double trappedPenalty = 4.0;  // per amazon with (almost) no room, in mobility units
     double trappedBelow = 12;     // mobility under which an amazon counts as nearly trapped
     double winScale = 4.0;        // score (in squares) for a win probability of 1/(1+e^-1)
     SizeWeightsTable bySize = fittedSizeWeights();
-    // The learned territory's table (per cell, P(own) - P(opponent)); null: the built-in one
-    // for the board (territory_model.h).
-    const TerritoryValues* territory = nullptr;
 };
 
 // The five terms in the order of every list of them: names and members.
-constexpr int kEvalTerms = 6;
-inline constexpr const char* kEvalTermNames[kEvalTerms] = {"t1", "t2",       "c1",
-                                                           "c2", "mobility", "ownership"};
+constexpr int kEvalTerms = 5;
+inline constexpr const char* kEvalTermNames[kEvalTerms] = {"t1", "t2", "c1", "c2", "mobility"};
 inline constexpr TermWeights EvalWeights::*kEvalTermMembers[kEvalTerms] = {
-    &EvalWeights::t1, &EvalWeights::t2,       &EvalWeights::c1,
-    &EvalWeights::c2, &EvalWeights::mobility, &EvalWeights::ownership};
+    &EvalWeights::t1, &EvalWeights::t2, &EvalWeights::c1, &EvalWeights::c2,
+    &EvalWeights::mobility};
 
 // The five terms' weights on an n x n board: the shared ones, with that size's own values.
 std::array<TermWeights, kEvalTerms> termWeightsFor(const EvalWeights& weights, int size);
@@ -79,18 +69,17 @@ std::array<TermWeights, kEvalTerms> termWeightsFor(const EvalWeights& weights, i
 // The raw terms, for tests and analysis; each is from the side to move's view.
 struct EvalTerms {
     double t1 = 0, t2 = 0, c1 = 0, c2 = 0, mobility = 0;
-    double ownership = 0;  // the learned territory, always computed when terms are asked for
     double w = 0;          // the phase measure above
     double phase = 0;      // clamp(w / phaseScale, 0, 1)
     double score = 0;
     int ownMobility[4] = {0, 0, 0, 0};  // per amazon, lowest square first
     int oppMobility[4] = {0, 0, 0, 0};
     // The terms in kEvalTermNames' order.
-    std::array<double, kEvalTerms> values() const { return {t1, t2, c1, c2, mobility, ownership}; }
+    std::array<double, kEvalTerms> values() const { return {t1, t2, c1, c2, mobility}; }
 };
 
-// Score of pos for its side to move. Does not look at whether the game is over. The learned
-// territory is computed only when its weights are not zero or `terms` asks for every term.
+// Score of pos for its side to move. Does not look at whether the game is over. A term whose
+// weights are both zero is computed only when `terms` asks for every term.
 double evaluate(const Position& pos, const EvalWeights& weights, EvalTerms* terms = nullptr);
 
 // Win probability for the side to move from a score.

@@ -1,10 +1,10 @@
-// Distance levels by flooding bitboards, shared by the evaluation and the learned territory
-// model: lv[k] holds the empty squares a side first reaches in k moves (k >= 1), and cum[k]
+// Distance levels by flooding bitboards, for the evaluation: lv[k] holds the empty squares a side first reaches in k moves (k >= 1), and cum[k]
 // the squares reached in at most k moves; both read flat past `depth`.
 #pragma once
 
 #include <algorithm>
 
+#include "engine/core/assert.h"
 #include "engine/core/bitboard.h"
 #include "engine/regions/board_ops.h"
 
@@ -30,6 +30,8 @@ void flood(Levels& L, Bitboard first, Bitboard empty) {
     int k = 0;
     while (frontier) {
         ++k;
+        // Each level adds a square at least, so the levels fit the board: no overrun.
+        HIPPOLYTA_ASSERT(k < Levels::kCount && !(frontier & reached));
         reached |= frontier;
         empty &= ~frontier;
         L.lv[k] = frontier;

@@ -98,11 +98,4 @@ Outcome outcomeByBounds(const Position& pos, const RegionSplit& split,
     return decideByBounds(side[m], side[o]);
 }
 
-Outcome outcomeByBounds(const Position& pos, RegionCounter& counter) {
-    const auto owned = [&](const Region& r) {
-        return counter.count(pos.width(), r.amazons, r.empty);
-    };
-    return outcomeByBounds(pos, splitRegions(pos), owned, counter, kLeafFrozenReach);
-}
-
 }  // namespace hippolyta

@@ -53,10 +53,4 @@ Outcome outcomeByBounds(const Position& pos, const RegionSplit& split,
                         const std::function<MoveBounds(const Region&)>& owned,
                         RegionCounter& contested, int maxReach);
 
-// The tree search's leaves: outcomeByBounds with one counter for everything, the frozen lines
-// counted only where a side reaches at most kLeafFrozenReach squares (a larger region runs
-// the counter out of its small budget, and a leaf must stay cheap).
-constexpr int kLeafFrozenReach = 20;
-Outcome outcomeByBounds(const Position& pos, RegionCounter& counter);
-
 }  // namespace hippolyta

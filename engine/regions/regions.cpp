@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/assert.h"
 #include "engine/regions/board_ops.h"
 
 namespace hippolyta {
@@ -17,6 +18,16 @@ Bitboard component(Bitboard seed, Bitboard within) {
         if (next == comp) return comp;
         comp = next;
     }
+}
+
+// Whether the regions' squares are disjoint and cover `all`.
+bool partitions(const std::vector<Region>& regions, Bitboard all) {
+    Bitboard seen = 0;
+    for (const Region& r : regions) {
+        if (seen & (r.empty | r.amazons)) return false;
+        seen |= r.empty | r.amazons;
+    }
+    return seen == all;
 }
 
 template <int N>
@@ -36,6 +47,7 @@ std::vector<Region> regionsN(const Position& pos) {
         if (hasWhite != hasBlack) r.owner = hasWhite ? Color::White : Color::Black;
         out.push_back(r);
     }
+    HIPPOLYTA_ASSERT(partitions(out, all));  // the regions partition the squares not arrows
     return out;
 }
 
@@ -106,6 +118,8 @@ class LongestLine {
             // Stop at the bound, and after the first (greedy) line once out of budget.
             if (best >= upper || aborted_) break;
         }
+        // Each move fills a square: a lone side never makes more moves than the part's empties.
+        HIPPOLYTA_ASSERT(best <= upper);
         if (!aborted_) {
             if (cache_.size() >= cacheEntries_) cache_.clear();
             cache_.emplace(key, static_cast<uint8_t>(best));
@@ -188,6 +202,7 @@ MoveBounds RegionCounter::count(int n, Bitboard amazons, Bitboard empty) {
         MoveBounds b;
         b.lower = search.solveSet(amazons, empty, nullptr);
         b.upper = search.aborted() ? LongestLine<N>::upperBound(amazons, empty) : b.lower;
+        HIPPOLYTA_ASSERT(b.lower >= 0 && b.lower <= b.upper && b.upper <= popCount(empty));
         nodes_ += search.nodes();
         return b;
     });
@@ -216,6 +231,8 @@ SeparatedAnalysis analyseSeparated(const Position& pos, RegionCounter& counter) 
     const Bitboard empty = pos.emptySquares();
     a.own = counter.count(pos.width(), pos.amazons(me), empty);
     a.opponent = counter.count(pos.width(), pos.amazons(opposite(me)), empty);
+    // Walled apart, the two sides' counts share no square, so they add up to the empties.
+    HIPPOLYTA_ASSERT(a.own.lower + a.opponent.lower <= popCount(empty));
     // The side to move wins iff it has strictly more moves left.
     if (a.own.lower > a.opponent.upper) a.outcome = Outcome::Win;
     if (a.own.upper <= a.opponent.lower) a.outcome = Outcome::Loss;

@@ -82,8 +82,10 @@ Outcome EndgameSearch::search(Position& pos, int depth, Move* bestOut) {
             return a.outcome;
         }
     }
-    std::vector<ScoredMove>& moves = moveStack_[depth];  // sized by solve()
+    HIPPOLYTA_ASSERT(static_cast<size_t>(depth) < moveStack_.size());  // sized by solve()
+    std::vector<ScoredMove>& moves = moveStack_[depth];
     scoreMovesCheap(pos, moves);
+    HIPPOLYTA_ASSERT(!moves.empty());  // the side to move has a legal move (checked above)
     if (haveHashMove)
         for (ScoredMove& sm : moves)
             if (sm.move == hashMove) sm.score = 1e9f;

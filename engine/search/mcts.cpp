@@ -11,7 +11,6 @@
 
 #include "engine/core/assert.h"
 #include "engine/regions/board_ops.h"
-#include "engine/regions/region_bounds.h"
 
 namespace hippolyta {
 
@@ -66,6 +65,7 @@ bool randomMove(const Position& pos, std::mt19937_64& rng, Move& out) {
 
 // Slots for one chunk from the worker's slab, refilled from the shared pool in blocks.
 uint32_t Mcts::allocate(Worker& w, uint32_t count) {
+    HIPPOLYTA_ASSERT(count > 0 && w.slabNext <= w.slabEnd);
     if (w.slabEnd - w.slabNext < count) {
         const uint32_t block = std::max(count, kSlabSlots);
         uint32_t start = pool().allocate(block);
@@ -131,20 +131,19 @@ bool Mcts::reuseSubtree(const Game& game) {
         node = next;
     }
     if (!(pos == game.position())) return false;
-    // The root's children are whole moves: a two-level node's groups cannot serve as they are.
-    if (node->children && pool().at(node->children).chunkSize &&
-        isGroupMove(pool().at(node->children + 1).move))
-        return false;
     previousVisits_ = load(root_.visits);
     keptVisits_ = load(node->visits);
     if (node != &root_) {
         // The subtree to a scratch pool of its size, then back to the front of the emptied
         // pool: it keeps all of its nodes, and the rest of the pool is free again.
         TreeNode newRoot = *node;
-        NodePool scratch(subtreeSlots(pool(), newRoot) + 1);
+        const uint64_t slots = subtreeSlots(pool(), newRoot);
+        NodePool scratch(slots + 1);
         copySubtree(pool(), scratch, newRoot);
         pool().reset();
         copySubtree(scratch, pool(), newRoot);
+        // The kept subtree fills the front of the pool exactly: nothing lost, nothing doubled.
+        HIPPOLYTA_ASSERT(scratch.used() == slots + 1 && pool().used() == slots + 1);
         root_ = newRoot;
     }
     keepNetEntries(node == &root_);
@@ -168,8 +167,7 @@ uint64_t Mcts::subtreeSlots(NodePool& pool, const TreeNode& node) {
 void Mcts::copySubtree(NodePool& from, NodePool& to, TreeNode& node) {
     uint32_t* link = &node.children;
     if (node.children)
-        if (const NetEntry* e = netEntryOf(from.at(node.children)))
-            const_cast<NetEntry*>(e)->kept = true;
+        if (NetEntry* e = netEntryOf(from.at(node.children))) e->kept = true;
     for (uint32_t h = node.children; h; h = from.at(h).nextChunk) {
         const uint32_t count = from.at(h).chunkSize;
         const uint32_t dst = to.allocate(count + 1);
@@ -224,6 +222,7 @@ double Mcts::playout(Position& pos, Worker& w) {
             v = 0;
         else
             v = staticValue(pos, options_.eval);
+        HIPPOLYTA_ASSERT(v >= 0 && v <= 1);
         return done % 2 ? 1 - v : v;
     });
 }
@@ -238,26 +237,28 @@ double Mcts::evaluateLeaf(TreeNode& node, Position& pos, Worker& w) {
         if (a.outcome == Outcome::Win) setProof(node, Proof::Win);
         if (a.outcome == Outcome::Loss) setProof(node, Proof::Loss);
         if (a.outcome != Outcome::Unknown) return a.outcome == Outcome::Win ? 1 : 0;
+        HIPPOLYTA_ASSERT(a.own.lower <= a.own.upper && a.opponent.lower <= a.opponent.upper);
         const double diff = (a.own.lower + a.own.upper - a.opponent.lower - a.opponent.upper) / 2.0;
         return separatedWinProbability(diff);
-    }
-    if (options_.params.endgameBounds) {
-        const Outcome o = outcomeByBounds(pos, w.regions);
-        if (o != Outcome::Unknown) {
-            setProof(node, o == Outcome::Win ? Proof::Win : Proof::Loss);
-            return o == Outcome::Win ? 1 : 0;
-        }
-    }
-    if (options_.params.minimaxWeight > 0 && !load(node.minimax)) {
-        // The leaf's own value for implicit minimax: the static evaluation, free of the
-        // playout's random plies.
-        const double v = staticValue(pos, options_.eval);
-        store(node.minimax, encodeMinimax(1 - v));
     }
     return playout(pos, w);
 }
 
+// One simulation. If anything in it throws (memory, a network), the virtual losses it added on
+// its way down are taken back before the exception goes on, so that the tree stays searchable.
 void Mcts::simulate(Worker& w) {
+    try {
+        descendAndBackup(w);
+    } catch (...) {
+        const uint32_t vl = options_.params.virtualLoss;
+        for (size_t i = 1; i < w.path.size(); ++i)
+            atomicRef(w.path[i]->virtualLoss).fetch_sub(vl, std::memory_order_relaxed);
+        w.path.clear();
+        throw;
+    }
+}
+
+void Mcts::descendAndBackup(Worker& w) {
     Position& pos = w.pos;
     pos = rootPos_;
     w.path.clear();
@@ -273,15 +274,6 @@ void Mcts::simulate(Worker& w) {
             break;
         }
         const bool isRoot = node == &root_;
-        if (isGroupMove(node->move) &&
-            load(node->state) != static_cast<uint8_t>(NodeState::Expanded)) {
-            // A group has no position of its own to evaluate: its arrows are made at once. If
-            // another thread is making them or the tree is full, the position before the move
-            // stands in for it, seen from the opponent's side, as Mcts::backup reads a group.
-            if (tryExpand(*node, pos, w, false)) continue;
-            value = 1 - staticValue(pos, options_.eval);
-            break;
-        }
         if (load(node->state) != static_cast<uint8_t>(NodeState::Expanded)) {
             if ((isRoot || load(node->visits) >= options_.params.expandVisits) &&
                 tryExpand(*node, pos, w, isRoot) && !w.netEvaluated)
@@ -302,22 +294,20 @@ void Mcts::simulate(Worker& w) {
             break;
         }
         atomicRef(child->virtualLoss).fetch_add(vl, std::memory_order_relaxed);
-        // A group's arrow is still to come: the move is made below it.
-        if (!isGroupMove(child->move)) pos.makeMove(Move::unpack(child->move));
+        pos.makeMove(Move::unpack(child->move));
         w.path.push_back(child);
         node = child;
     }
     backup(w, value);
 }
 
-// A group's proof is its arrows' as its side's opponent sees them (see backup): one arrow that
-// leaves the opponent lost proves it lost, every arrow lost for the mover proves it won.
-void Mcts::updateProof(TreeNode& parent, const TreeNode& child) {
+// MCTS-solver: a child lost for its side to move proves its parent won; a parent whose moves are
+// all created and all won for the opponent is lost.
+void Mcts::updateProof(TreeNode& parent, TreeNode& child) {
     if (proofOf(parent) != Proof::None) return;
-    const bool group = isGroupMove(parent.move);
-    const Proof pc = static_cast<Proof>(atomicRef(const_cast<TreeNode&>(child).proof).load());
+    const Proof pc = proofOf(child);
     if (pc == Proof::Loss) {
-        setProof(parent, group ? Proof::Loss : Proof::Win);
+        setProof(parent, Proof::Win);
     } else if (pc == Proof::Win) {
         TreeNode& first = pool().at(load(parent.children));
         if (load(first.created) < first.legalMoves) return;  // unexplored moves remain
@@ -326,14 +316,13 @@ void Mcts::updateProof(TreeNode& parent, const TreeNode& child) {
             allWin = proofOf(c) == Proof::Win;
             return allWin;
         });
-        if (allWin) setProof(parent, group ? Proof::Win : Proof::Loss);
+        if (allWin) setProof(parent, Proof::Loss);
     }
 }
 
-// A group is read as if its side's opponent were to move there, as at its arrows: its value
-// sum holds the mover's rewards, like theirs, so the value does not turn between an arrow and
-// its group.
+// Each node's value sum holds the rewards of the player who made its move.
 void Mcts::backup(Worker& w, double value) {
+    HIPPOLYTA_ASSERT(value >= 0 && value <= 1 && !w.path.empty() && w.path[0] == &root_);
     const uint32_t vl = options_.params.virtualLoss;
     double v = value;  // for the side to move at path[i]
     for (size_t i = w.path.size(); i-- > 0;) {
@@ -342,9 +331,10 @@ void Mcts::backup(Worker& w, double value) {
         atomicRef(n.valueSum).fetch_add(reward, std::memory_order_relaxed);
         atomicRef(n.visits).fetch_add(1, std::memory_order_relaxed);
         if (i > 0) {
-            atomicRef(n.virtualLoss).fetch_sub(vl, std::memory_order_relaxed);
+            // Each node below the root carries this simulation's virtual loss until now.
+            const uint32_t held = atomicRef(n.virtualLoss).fetch_sub(vl, std::memory_order_relaxed);
+            HIPPOLYTA_ASSERT(held >= vl);
             updateProof(*w.path[i - 1], n);
-            if (isGroupMove(w.path[i - 1]->move)) continue;
         }
         v = 1 - v;
     }
@@ -436,7 +426,9 @@ SearchResult Mcts::search(const Game& game, const SearchLimits& limits,
         setProof(root_, Proof::None);  // a leaf's proof came from an evaluation: search it
         tryExpand(root_, rootPos_, *workers_[0], true);
     }
+    HIPPOLYTA_ASSERT(load(root_.state) != static_cast<uint8_t>(NodeState::Expanding));
     runWorkers(limits, stop);
+    HIPPOLYTA_ASSERT(treeProblem().empty());
     SearchResult r = buildResult(true);
     r.reusedTree = reused;
     return r;

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "engine/core/game.h"
@@ -66,6 +67,11 @@ class Mcts {
     std::vector<TreeSample> treeSamples(uint32_t minVisits, std::optional<Move> skip,
                                         size_t limit) const;
     const MctsOptions& options() const { return options_; }
+    // The first invariant of the tree that does not hold, or an empty string: no node left
+    // Expanding or widening or with a virtual loss, a node's visits at least its children's, its
+    // children as many as its header counts and no more than its legal moves. Between searches
+    // only (search() asserts it when assertions are on).
+    std::string treeProblem() const;
 
   private:
     struct Worker;
@@ -79,8 +85,11 @@ class Mcts {
     void runWorker(Worker& w, const SearchLimits& limits, const std::atomic<bool>& stop,
                    bool reporter);
     void simulate(Worker& w);
+    void descendAndBackup(Worker& w);
     bool tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
+    bool expandClaimed(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
     bool addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
+    bool addChunkClaimed(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
     TreeNode* selectChild(TreeNode& node, const Position& pos, Worker& w, bool isRoot);
     double evaluateLeaf(TreeNode& node, Position& pos, Worker& w);
     // The network (mcts_net.cpp).
@@ -88,20 +97,17 @@ class Mcts {
     NetEntry* evaluateNet(const Position& pos, Worker& w);
     bool expandByNet(TreeNode& node, const Position& pos, Worker& w, uint32_t wanted);
     bool upgradeToNet(TreeNode& node, const Position& pos, Worker& w);
+    void upgradeClaimed(TreeNode& node, const Position& pos, Worker& w);
     uint32_t addNetChunk(const NetEntry& entry, uint32_t header, uint32_t want, Worker& w);
     double mixedLeafValue(TreeNode& node, Position& pos, Worker& w);
     void keepNetEntries(bool all);
     double playout(Position& pos, Worker& w);
     void backup(Worker& w, double value);
-    void updateProof(TreeNode& parent, const TreeNode& child);
+    void updateProof(TreeNode& parent, TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
     size_t orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
                         size_t needed, bool all);
     std::optional<Move> lastMoveOf(const TreeNode& node, bool isRoot) const;
-    // Two-level expansion (SearchParams::twoLevel; mcts_expand.cpp).
-    bool twoLevelAt(const TreeNode& node, int width, bool isRoot) const;
-    size_t groupChildren(const TreeNode& node, const Position& pos, Worker& w, bool isRoot,
-                         size_t needed);
     bool scoresAreLogits(int width, bool byEval) const;
     PriorScale priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
                           const TreeNode* first);

@@ -34,7 +34,7 @@ float logSumExp(const std::vector<ScoredMove>& moves) {
 // order, with nothing reordered by the evaluation.
 bool Mcts::scoresAreLogits(int width, bool byEval) const {
     const SearchParams& p = options_.params;
-    return p.orderingFor(width) == MoveOrdering::Learned && !byEval && p.rerankTop == 0;
+    return p.orderingFor(width) == MoveOrdering::Learned && !byEval;
 }
 
 // How new children of the node at pos get their prior field (PriorScale), after
@@ -61,13 +61,12 @@ PriorScale Mcts::priorScale(const Position& pos, Worker& w, bool isRoot, bool by
 
 // Scores the moves of pos and puts the best `needed` first, in order, and returns the number of
 // legal moves. w.moves holds them all when `all` is set or the evaluation orders them; otherwise
-// the learned prior may leave out moves that cannot come first (the rest unordered either way).
+// the learned priors may leave out moves that cannot come first (the rest unordered either way).
 size_t Mcts::orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
                           size_t needed, bool all) {
-    const SearchParams& p = options_.params;
-    const size_t keep = all || byEval ? 0 : std::max<size_t>(needed, p.rerankTop);
+    const size_t keep = all || byEval ? 0 : needed;
     size_t total = 0;
-    const MoveOrdering ordering = p.orderingFor(pos.width());
+    const MoveOrdering ordering = options_.params.orderingFor(pos.width());
     if (ordering == MoveOrdering::Learned) {
         total = scoreBestMovesLearned(pos, options_.prior, keep, w.moves);
     } else if (ordering == MoveOrdering::Pattern) {
@@ -77,20 +76,8 @@ size_t Mcts::orderedMoves(const Position& pos, std::optional<Move> last, Worker&
         scoreMovesCheap(pos, w.moves, ordering);
         total = w.moves.size();
     }
-    if (byEval) {
-        scoreMovesByEval(pos, options_.eval, w.moves);
-        sortMoves(w.moves, needed);
-        return total;
-    }
-    // Otherwise the best few by the cheap score are reordered by the evaluation; they stay
-    // ahead of the rest.
-    const size_t top = std::min<size_t>(p.rerankTop, w.moves.size());
-    sortMoves(w.moves, std::max(needed, top));
-    if (top == 0) return total;
-    w.prefix.assign(w.moves.begin(), w.moves.begin() + top);
-    scoreMovesByEval(pos, options_.eval, w.prefix);
-    sortMoves(w.prefix);
-    std::copy(w.prefix.begin(), w.prefix.end(), w.moves.begin());
+    if (byEval) scoreMovesByEval(pos, options_.eval, w.moves);
+    sortMoves(w.moves, needed);
     return total;
 }
 
@@ -100,37 +87,26 @@ std::optional<Move> Mcts::lastMoveOf(const TreeNode& node, bool isRoot) const {
     return Move::unpack(node.move);
 }
 
-// Whether node's children are two-level ones (their priors are scores, their window their
-// own): a group's arrows, or below the root, with the pattern prior and no network, a node's
-// groups (its amazon moves).
-bool Mcts::twoLevelAt(const TreeNode& node, int width, bool isRoot) const {
-    const SearchParams& p = options_.params;
-    return isGroupMove(node.move) || (p.twoLevel && !isRoot && !options_.net &&
-                                      p.orderingFor(width) == MoveOrdering::Pattern);
-}
-
-// The children of a two-level node, the best `needed` first, in order, in w.moves: a group's
-// arrows (all of them), or another node's groups (the best only). Returns how many it has.
-size_t Mcts::groupChildren(const TreeNode& node, const Position& pos, Worker& w, bool isRoot,
-                           size_t needed) {
-    const PatternWeights& weights = options_.patterns.forWidth(pos.width());
-    if (!isGroupMove(node.move))
-        return scoreBestGroupsPattern(pos, lastMoveOf(node, isRoot), weights, needed, w.moves);
-    // A group's parent is a node below the root, whose move led to the group's position.
-    HIPPOLYTA_ASSERT(w.path.size() >= 3 && w.path.back() == &node);
-    const Move last = Move::unpack(w.path[w.path.size() - 2]->move);
-    const Move group = Move::unpack(node.move);
-    scoreGroupMovesPattern(pos, last, weights, group.from, group.to, w.moves);
-    sortMoves(w.moves, needed);
-    return w.moves.size();
-}
-
 bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
     uint8_t expected = static_cast<uint8_t>(NodeState::Leaf);
     if (!atomicRef(node.state)
              .compare_exchange_strong(expected, static_cast<uint8_t>(NodeState::Expanding),
                                       std::memory_order_acq_rel))
         return false;
+    // Whatever throws (memory, a network), the node goes back to a leaf: left Expanding, no
+    // thread could ever expand it again.
+    try {
+        return expandClaimed(node, pos, w, isRoot);
+    } catch (...) {
+        store(node.state, static_cast<uint8_t>(NodeState::Leaf));
+        throw;
+    }
+}
+
+// tryExpand's work once this thread has set node Expanding: it leaves node Expanded, or a Leaf
+// when the tree is full.
+bool Mcts::expandClaimed(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
+    HIPPOLYTA_ASSERT(load(node.state) == static_cast<uint8_t>(NodeState::Expanding));
     if (!pos.hasLegalMove()) {
         setProof(node, Proof::Loss);
         store(node.state, static_cast<uint8_t>(NodeState::Expanded));
@@ -143,22 +119,21 @@ bool Mcts::tryExpand(TreeNode& node, const Position& pos, Worker& w, bool isRoot
     }
     const uint32_t wanted = isRoot ? std::max(p.firstChunk, kRootChunkFloor) : p.firstChunk;
     if (netWanted(node, isRoot)) return expandByNet(node, pos, w, wanted);
-    const bool grouped = twoLevelAt(node, pos.width(), isRoot);
-    const bool byEval =
-        !grouped && (isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits));
+    const bool byEval = isRoot;  // the root's children are ordered by the full evaluation
     // The prior's probabilities need every move's logit (their log-sum); the order, only the
     // best. When the order's scores are not the logits, priorScale() scores the moves again.
     const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(pos.width(), byEval);
-    const uint32_t total = static_cast<uint32_t>(
-        grouped ? groupChildren(node, pos, w, isRoot, wanted)
-                : orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
+    const uint32_t total =
+        static_cast<uint32_t>(orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
     const uint32_t count = std::min(total, wanted);
+    // A position with a legal move has one; the scorer listed at least the moves it keeps.
+    HIPPOLYTA_ASSERT(count > 0 && w.moves.size() >= count);
     const uint32_t h = allocate(w, count + 1);
     if (!h) {  // the tree is full: stay a leaf
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    const PriorScale scale = grouped ? PriorScale{} : priorScale(pos, w, isRoot, byEval, nullptr);
+    const PriorScale scale = priorScale(pos, w, isRoot, byEval, nullptr);
     pool().at(h).initHeader(count, scale.logSum, total, count);
     for (uint32_t i = 0; i < count; ++i)
         pool().at(h + 1 + i).init(w.moves[i].move.packed(), scale.of(w.moves[i]));
@@ -171,6 +146,20 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
     uint8_t expected = 0;
     if (!atomicRef(node.widening).compare_exchange_strong(expected, 1, std::memory_order_acq_rel))
         return false;
+    bool added = false;
+    try {
+        added = addChunkClaimed(node, pos, w, isRoot);
+    } catch (...) {
+        store(node.widening, uint8_t{0});  // else the node would never widen again
+        throw;
+    }
+    store(node.widening, uint8_t{0});
+    return added;
+}
+
+// addChunk's work once this thread holds node's widening flag.
+bool Mcts::addChunkClaimed(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
+    HIPPOLYTA_ASSERT(load(node.widening) == 1);
     TreeNode& first = pool().at(load(node.children));
     const uint32_t total = first.legalMoves, created = load(first.created);
     bool added = false;
@@ -178,18 +167,12 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
         const SearchParams& p = options_.params;
         const uint32_t want = std::min(total - created, std::max(created, p.firstChunk));
         const NetEntry* entry = netEntryOf(first);
-        const bool grouped = twoLevelAt(node, pos.width(), isRoot);
-        const bool byEval =
-            !grouped && (isRoot || (p.evalOrderVisits && load(node.visits) >= p.evalOrderVisits));
+        const bool byEval = isRoot;
         // Only the best created + want can be needed: the children made so far are the best
         // `created` of the same order (ties broken by the move), so the bounded scorer serves.
-        if (grouped)
-            groupChildren(node, pos, w, isRoot, created + want);
-        else if (!entry)
-            orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, false);
+        if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, false);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
-        const PriorScale scale =
-            entry || grouped ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
+        const PriorScale scale = entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](TreeNode& c) {
@@ -212,11 +195,11 @@ bool Mcts::addChunk(TreeNode& node, const Position& pos, Worker& w, bool isRoot)
             }
             pool().at(h).initHeader(k, 0, 0, 0);
             store(pool().at(last).nextChunk, h);
+            HIPPOLYTA_ASSERT(k <= want && created + k <= total);
             store(first.created, created + k);
             added = true;
         }
     }
-    store(node.widening, uint8_t{0});
     return added;
 }
 

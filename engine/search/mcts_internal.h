@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "engine/core/assert.h"
@@ -17,15 +18,15 @@ namespace hippolyta {
 namespace mcts_detail {
 
 template <typename T>
-inline T load(T& field) {
-    return atomicRef(field).load(std::memory_order_acquire);
+inline std::remove_const_t<T> load(T& field) {
+    return AtomicRef<T>(field).load(std::memory_order_acquire);
 }
 template <typename T>
 inline void store(T& field, T value) {
     atomicRef(field).store(value, std::memory_order_release);
 }
 
-inline Proof proofOf(TreeNode& n) {
+inline Proof proofOf(const TreeNode& n) {
     return static_cast<Proof>(load(n.proof));
 }
 inline void setProof(TreeNode& n, Proof p) {
@@ -33,9 +34,10 @@ inline void setProof(TreeNode& n, Proof p) {
 }
 
 // Calls f(child) for every created child of node, in creation (= ordering) order, until f
-// returns false.
-template <typename F>
-inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
+// returns false. Pool and Node are NodePool and TreeNode, both const or neither.
+template <typename Pool, typename Node, typename F>
+inline void forEachChild(Pool& pool, Node& node, F&& f) {
+    static_assert(std::is_const<Pool>::value == std::is_const<Node>::value);
     for (uint32_t h = load(node.children); h; h = load(pool.at(h).nextChunk)) {
         const uint32_t count = pool.at(h).chunkSize;
         // A chunk is a header and its nodes, allocated together.
@@ -45,19 +47,15 @@ inline void forEachChild(NodePool& pool, TreeNode& node, F&& f) {
     }
 }
 
-// TreeNode::minimax's code: 1..255 for values 0..1, 0 for none yet.
-inline uint8_t encodeMinimax(double v) {
-    return static_cast<uint8_t>(1 + std::lround(std::clamp(v, 0.0, 1.0) * 254));
-}
-
 // A child's winrate for the side that moves into it (its parent's side to move), its proof
 // first: a child proven lost for its own side to move is a win.
-inline double childWinrate(TreeNode& c) {
+inline double childWinrate(const TreeNode& c) {
     const Proof p = proofOf(c);
     if (p == Proof::Loss) return 1.0;
     if (p == Proof::Win) return 0.0;
     const uint32_t n = load(c.visits);
-    return n ? static_cast<double>(load(c.valueSum)) / kValueOne / n : 0.5;
+    // Read while other threads search, the sum can be a backup ahead of the visits: at most 1.
+    return n ? std::min(1.0, static_cast<double>(load(c.valueSum)) / kValueOne / n) : 0.5;
 }
 
 }  // namespace mcts_detail
@@ -75,6 +73,8 @@ struct PriorScale {
 
     float of(const ScoredMove& m) const {
         if (kind == Score) return m.score;
+        // A log-sum over all legal moves is at least each one's logit: probabilities <= 1.
+        HIPPOLYTA_ASSERT(logits || m.score <= logSum + 1e-3f);
         if (!logits) return std::exp(m.score - logSum);
         const auto it = std::lower_bound(
             logits->begin(), logits->end(), m.move.packed(),
@@ -91,8 +91,8 @@ struct NetEntry {
     bool kept = false;  // marked while a reused subtree is copied
 };
 
-inline const NetEntry* netEntryOf(TreeNode& firstHeader) {
-    return reinterpret_cast<const NetEntry*>(
+inline NetEntry* netEntryOf(const TreeNode& firstHeader) {
+    return reinterpret_cast<NetEntry*>(
         static_cast<uintptr_t>(mcts_detail::load(firstHeader.netEntry)));
 }
 

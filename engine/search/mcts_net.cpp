@@ -30,6 +30,8 @@ uint64_t entryBytes(const NetEntry& e) {
 NetEntry* Mcts::evaluateNet(const Position& pos, Worker& w) {
     pos.generateMoves(w.netMoves);
     w.netValue = options_.net->evaluateForSearch(pos, w.netMoves, w.netProbs);
+    // SearchNet's contract: a win probability, and one probability for each legal move.
+    HIPPOLYTA_ASSERT(w.netValue >= 0 && w.netValue <= 1 && w.netProbs.size() == w.netMoves.size());
     w.netEvaluated = true;
     w.netEvaluations.store(w.netEvaluations.load(std::memory_order_relaxed) + 1,
                            std::memory_order_relaxed);
@@ -88,26 +90,34 @@ bool Mcts::upgradeToNet(TreeNode& node, const Position& pos, Worker& w) {
     uint8_t expected = 0;
     if (!atomicRef(node.widening).compare_exchange_strong(expected, 1, std::memory_order_acq_rel))
         return false;
-    TreeNode& first = pool().at(load(node.children));
-    const bool upgrade = netEntryOf(first) == nullptr;
-    if (upgrade) {
-        NetEntry* entry = evaluateNet(pos, w);
-        w.prefix.assign(entry->moves.begin(), entry->moves.end());
-        std::sort(w.prefix.begin(), w.prefix.end(), [](const ScoredMove& a, const ScoredMove& b) {
-            return a.move.packed() < b.move.packed();
-        });
-        forEachChild(pool(), node, [&](TreeNode& c) {
-            const auto it = std::lower_bound(
-                w.prefix.begin(), w.prefix.end(), c.move,
-                [](const ScoredMove& a, uint32_t packed) { return a.move.packed() < packed; });
-            const bool found = it != w.prefix.end() && it->move.packed() == c.move;
-            store(c.prior, found ? it->score : 0.0f);
-            return true;
-        });
-        store(first.netEntry, static_cast<uint64_t>(reinterpret_cast<uintptr_t>(entry)));
+    const bool upgrade = netEntryOf(pool().at(load(node.children))) == nullptr;
+    try {
+        if (upgrade) upgradeClaimed(node, pos, w);
+    } catch (...) {
+        store(node.widening, uint8_t{0});  // else the node would never widen again
+        throw;
     }
     store(node.widening, uint8_t{0});
     return upgrade;
+}
+
+// upgradeToNet's work once this thread holds node's widening flag.
+void Mcts::upgradeClaimed(TreeNode& node, const Position& pos, Worker& w) {
+    TreeNode& first = pool().at(load(node.children));
+    NetEntry* entry = evaluateNet(pos, w);
+    w.prefix.assign(entry->moves.begin(), entry->moves.end());
+    std::sort(w.prefix.begin(), w.prefix.end(), [](const ScoredMove& a, const ScoredMove& b) {
+        return a.move.packed() < b.move.packed();
+    });
+    forEachChild(pool(), node, [&](TreeNode& c) {
+        const auto it = std::lower_bound(
+            w.prefix.begin(), w.prefix.end(), c.move,
+            [](const ScoredMove& a, uint32_t packed) { return a.move.packed() < packed; });
+        const bool found = it != w.prefix.end() && it->move.packed() == c.move;
+        store(c.prior, found ? it->score : 0.0f);
+        return true;
+    });
+    store(first.netEntry, static_cast<uint64_t>(reinterpret_cast<uintptr_t>(entry)));
 }
 
 // The value of a simulation that evaluated the net at node: the net's value mixed with the

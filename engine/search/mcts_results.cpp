@@ -12,23 +12,23 @@ using namespace mcts_detail;
 namespace {
 
 // 2 a proven win for the parent, 0 a proven loss, 1 open.
-int childRank(TreeNode& c) {
+int childRank(const TreeNode& c) {
     const Proof p = proofOf(c);
     return p == Proof::Loss ? 2 : p == Proof::Win ? 0 : 1;
 }
 // The better move of a and b: a proven win, else the most visited not proven lost, ties by
 // winrate. The best child by this is the move the search plays.
-bool betterChild(TreeNode& a, TreeNode& b) {
+bool betterChild(const TreeNode& a, const TreeNode& b) {
     if (childRank(a) != childRank(b)) return childRank(a) > childRank(b);
     if (load(a.visits) != load(b.visits)) return load(a.visits) > load(b.visits);
     return childWinrate(a) > childWinrate(b);
 }
 
 // The child the search would play from n (betterChild's best); null for a node not expanded.
-TreeNode* bestChildOf(NodePool& pool, TreeNode& n) {
+const TreeNode* bestChildOf(const NodePool& pool, const TreeNode& n) {
     if (load(n.state) != static_cast<uint8_t>(NodeState::Expanded)) return nullptr;
-    TreeNode* best = nullptr;
-    forEachChild(pool, n, [&](TreeNode& c) {
+    const TreeNode* best = nullptr;
+    forEachChild(pool, n, [&](const TreeNode& c) {
         if (!best || betterChild(c, *best)) best = &c;
         return true;
     });
@@ -64,12 +64,12 @@ SearchResult Mcts::separatedResult(bool reused) {
 std::optional<SearchResult> Mcts::solveRoot(const SearchLimits& limits,
                                             const std::atomic<bool>& stop) {
     const SearchParams& p = options_.params;
-    if (!p.solverBudget || contestedEmptySquares(rootPos_) > p.solverMaxEmpty) return {};
+    if (!p.endgameBudget || contestedEmptySquares(rootPos_) > p.endgameMaxEmpty) return {};
     auto deadline = Clock::time_point::max();
     if (limits.seconds > 0)
         deadline = searchStart_ + std::chrono::duration_cast<Clock::duration>(
                                       std::chrono::duration<double>(0.3 * limits.seconds));
-    EndgameSearch solver(p.solverBudget, p.regionBudgetTree);
+    EndgameSearch solver(p.endgameBudget, p.regionBudgetTree);
     const EndgameResult s = solver.solve(rootPos_, kEndgameUnbounded, stop, deadline);
     if (s.outcome != Outcome::Win || !s.move) return {};
     SearchResult r;
@@ -96,11 +96,10 @@ SearchResult Mcts::snapshot() const {
 
 std::vector<ScoredMove> Mcts::childPriors(const std::vector<Move>& line) const {
     std::lock_guard lock(treeMutex_);
-    auto& self = const_cast<Mcts&>(*this);
-    TreeNode* node = &self.root_;
+    const TreeNode* node = &root_;
     for (const Move& m : line) {
-        TreeNode* next = nullptr;
-        forEachChild(self.pool(), *node, [&](TreeNode& c) {
+        const TreeNode* next = nullptr;
+        forEachChild(pool(), *node, [&](const TreeNode& c) {
             if (c.move == m.packed()) next = &c;
             return !next;
         });
@@ -108,7 +107,7 @@ std::vector<ScoredMove> Mcts::childPriors(const std::vector<Move>& line) const {
         node = next;
     }
     std::vector<ScoredMove> out;
-    forEachChild(self.pool(), *node, [&](TreeNode& c) {
+    forEachChild(pool(), *node, [&](const TreeNode& c) {
         out.push_back({Move::unpack(c.move), c.prior});
         return true;
     });
@@ -116,9 +115,8 @@ std::vector<ScoredMove> Mcts::childPriors(const std::vector<Move>& line) const {
 }
 
 SearchResult Mcts::buildResult(bool withCandidates) const {
-    auto& self = const_cast<Mcts&>(*this);
-    NodePool& pool = self.pool();
-    TreeNode& root = self.root_;
+    const NodePool& pool = this->pool();
+    const TreeNode& root = root_;
     SearchResult r;
     r.visits = load(root.visits);
     for (const auto& w : workers_)
@@ -132,37 +130,38 @@ SearchResult Mcts::buildResult(bool withCandidates) const {
     const Proof rootProof = proofOf(root);
     r.proven = rootProof != Proof::None;
 
-    auto pvFrom = [&](TreeNode& start, int maxLen) {
+    auto pvFrom = [&](const TreeNode& start, int maxLen) {
         std::vector<Move> pv{Move::unpack(start.move)};
-        TreeNode* n = &start;
+        const TreeNode* n = &start;
         while (static_cast<int>(pv.size()) < maxLen) {
             n = bestChildOf(pool, *n);
             if (!n || (load(n->visits) == 0 && proofOf(*n) == Proof::None)) break;
-            if (!isGroupMove(n->move)) pv.push_back(Move::unpack(n->move));  // its arrow follows
+            pv.push_back(Move::unpack(n->move));
         }
         return pv;
     };
 
-    TreeNode* best = bestChildOf(pool, root);
+    const TreeNode* best = bestChildOf(pool, root);
     if (!best) return r;
     r.move = Move::unpack(best->move);
     r.winrate = rootProof == Proof::Win    ? 1.0
                 : rootProof == Proof::Loss ? 0.0
                                            : childWinrate(*best);
+    HIPPOLYTA_ASSERT(r.winrate >= 0 && r.winrate <= 1);
     r.pv = pvFrom(*best, 30);
     if (!withCandidates) return r;
     // Sorted on a snapshot: while other threads search, visits and proofs change, and a
     // comparator whose answers change during std::stable_sort makes it read outside the array
     // (found by the ThreadSanitizer soak: a use-after-free, then a crash).
     struct Kid {
-        TreeNode* node;
+        const TreeNode* node;
         int rank;
         uint32_t visits;
         double winrate;
         bool proven;
     };
     std::vector<Kid> kids;
-    forEachChild(pool, root, [&](TreeNode& c) {
+    forEachChild(pool, root, [&](const TreeNode& c) {
         const bool proven = proofOf(c) != Proof::None;
         const uint32_t visits = load(c.visits);
         if (visits > 0 || proven)

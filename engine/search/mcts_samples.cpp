@@ -16,7 +16,7 @@ namespace {
 // A node waiting to be read: visited most first, so that a limit keeps the best-searched.
 struct Pending {
     uint32_t visits;
-    TreeNode* node;
+    const TreeNode* node;
     std::vector<Move> line;
     bool operator<(const Pending& o) const { return visits < o.visits; }
 };
@@ -24,7 +24,7 @@ struct Pending {
 // The node's value for its own side to move: one minus its mover's winrate (its proof, else
 // its mean, as the root's children's). The mean, not the best child's winrate as at the root:
 // below the root a node's best child has few visits, and its winrate is noisy.
-float sampleValue(TreeNode& node, bool& proven) {
+float sampleValue(const TreeNode& node, bool& proven) {
     proven = proofOf(node) != Proof::None;
     return static_cast<float>(1.0 - childWinrate(node));
 }
@@ -34,17 +34,13 @@ float sampleValue(TreeNode& node, bool& proven) {
 std::vector<TreeSample> Mcts::treeSamples(uint32_t minVisits, std::optional<Move> skip,
                                           size_t limit) const {
     HIPPOLYTA_ASSERT(minVisits > 0);
-    // A two-level tree's nodes hold amazon moves without arrows: no sample is a distribution
-    // over whole moves there, so such a search gives none.
-    if (options_.params.twoLevel) return {};
     std::lock_guard lock(treeMutex_);
-    auto& self = const_cast<Mcts&>(*this);
-    NodePool& pool = self.pool();
+    const NodePool& pool = this->pool();
     std::vector<TreeSample> out;
     std::priority_queue<Pending> pending;
-    auto pushChildren = [&](TreeNode& node, const std::vector<Move>& line) {
+    auto pushChildren = [&](const TreeNode& node, const std::vector<Move>& line) {
         if (load(node.state) != static_cast<uint8_t>(NodeState::Expanded)) return;
-        forEachChild(pool, node, [&](TreeNode& c) {
+        forEachChild(pool, node, [&](const TreeNode& c) {
             const Move m = Move::unpack(c.move);
             if (line.empty() && skip && m == *skip) return true;
             if (load(c.visits) < minVisits) return true;
@@ -54,12 +50,12 @@ std::vector<TreeSample> Mcts::treeSamples(uint32_t minVisits, std::optional<Move
             return true;
         });
     };
-    pushChildren(self.root_, {});
+    pushChildren(root_, {});
     while (!pending.empty() && out.size() < limit) {
         Pending p = pending.top();
         pending.pop();
         TreeSample s;
-        forEachChild(pool, *p.node, [&](TreeNode& c) {
+        forEachChild(pool, *p.node, [&](const TreeNode& c) {
             if (const uint32_t v = load(c.visits)) s.children.emplace_back(Move::unpack(c.move), v);
             return true;
         });

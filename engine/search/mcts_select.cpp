@@ -1,5 +1,5 @@
 // The tree's selection: UCT among the children that progressive widening makes visible, with
-// the prior's PUCT term, proofs and the implicit minimax value.
+// the prior's PUCT term and proofs.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -34,7 +34,10 @@ class InverseRoots {
         static const InverseRoots table;
         return table;
     }
-    Entry of(uint32_t n) const { return n < kSize ? table_[n] : compute(n); }
+    Entry of(uint32_t n) const {
+        HIPPOLYTA_ASSERT(n > 0);  // an unvisited child is chosen before any UCT arithmetic
+        return n < kSize ? table_[n] : compute(n);
+    }
 
   private:
     static constexpr uint32_t kSize = 1 << 14;
@@ -50,44 +53,28 @@ class InverseRoots {
     std::array<Entry, kSize> table_;
 };
 
-// A child's implicit minimax value for the player who made its move: its own (a leaf's static
-// evaluation, then its children's minimax once selected through), else its mean (a leaf
-// valued exactly, with no static evaluation), -1 before its first visit.
-double minimaxOf(TreeNode& c) {
-    if (const uint8_t code = load(c.minimax)) return (code - 1) / 254.0;
-    const uint32_t visits = load(c.visits);
-    if (!visits) return -1;
-    return static_cast<double>(load(c.valueSum)) / (static_cast<double>(kValueOne) * visits);
-}
-
 }  // namespace
 
 TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool isRoot) {
+    HIPPOLYTA_ASSERT(load(node.state) == static_cast<uint8_t>(NodeState::Expanded));
     const SearchParams& p = options_.params;
     const uint32_t parentVisits = load(node.visits) + load(node.virtualLoss) + 1;
-    const bool grouped = twoLevelAt(node, pos.width(), isRoot);
     const double visible =
-        grouped ? p.twoLevelWideningBase +
-                      p.wideningScale * std::pow(parentVisits, p.twoLevelWideningExponent)
-                : p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
+        p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
     const double explore = p.exploration * std::sqrt(std::log(static_cast<double>(parentVisits)));
     // The root's children are ordered by the full evaluation: no prior to bias them by, unless
-    // the net's policy gave them theirs; nor have two-level nodes, whose children keep scores.
+    // the net's policy gave them theirs.
     TreeNode& first = pool().at(load(node.children));
-    const double biasScale = netEntryOf(first)   ? p.netPriorBias
-                             : isRoot || grouped ? 0.0
-                                                 : p.priorBias;
+    const double biasScale = netEntryOf(first) ? p.netPriorBias : isRoot ? 0.0 : p.priorBias;
     const double bias = biasScale * std::sqrt(static_cast<double>(parentVisits));
     const InverseRoots& roots = InverseRoots::get();
     // An integer bound for the loop: considered >= visible iff considered >= ceil(visible).
     const uint32_t limit = visible >= kUnboundedWidening
                                ? UINT32_MAX
                                : static_cast<uint32_t>(std::ceil(std::max(0.0, visible)));
-    const double minimaxWeight = grouped ? 0.0 : p.minimaxWeight;
     for (int attempt = 0; attempt < 2; ++attempt) {
         TreeNode* best = nullptr;
         double bestScore = kScoreNone;
-        double bestMinimax = -1;  // the best child's minimax value, for the node's own
         uint32_t considered = 0;
         bool allLost = true;
         forEachChild(pool(), node, [&](TreeNode& c) {
@@ -95,7 +82,6 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             if (pr == Proof::Loss) {  // the opponent is lost after this move
                 best = &c;
                 bestScore = kScoreProvenWin;
-                bestMinimax = 1;
                 return false;
             }
             if (pr == Proof::Win) return true;  // a losing move: never worth a visit
@@ -114,11 +100,6 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
             const double q = static_cast<double>(load(c.valueSum)) * r.meanScale;
             double s = q + explore * r.inv;
             if (bias > 0) s += bias * load(c.prior) / (n + 1);
-            if (minimaxWeight > 0) {
-                const double m = minimaxOf(c);
-                if (m >= 0) s += minimaxWeight * (m - q);
-                bestMinimax = std::max(bestMinimax, m);
-            }
             if (s > bestScore) {
                 best = &c;
                 bestScore = s;
@@ -128,10 +109,7 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
         const bool moreToCreate = load(first.created) < first.legalMoves;
         if (moreToCreate && considered < limit && attempt == 0 && addChunk(node, pos, w, isRoot))
             continue;
-        // Every move lost: a group is proven for its side's opponent (see Mcts::backup).
-        if (!best && allLost && !moreToCreate)
-            setProof(node, isGroupMove(node.move) ? Proof::Win : Proof::Loss);
-        if (bestMinimax >= 0) store(node.minimax, encodeMinimax(1 - bestMinimax));
+        if (!best && allLost && !moreToCreate) setProof(node, Proof::Loss);  // every move lost
         return best;
     }
     return nullptr;

@@ -20,9 +20,9 @@ struct ScoredMove {
     float score;
 };
 
-// All legal moves of pos with cheap scores, unsorted: HandSet (the default), or EvalFit, weights
-// fitted to the evaluation by least squares, which lost 6-14 to HandSet in self-play (kept for
-// further tuning). Learned is move_prior.h's scoreMovesLearned.
+// All legal moves of pos with cheap scores, unsorted: HandSet, or EvalFit, weights fitted to the
+// evaluation by least squares (its match: docs/learning-results.md, "The hand-set search
+// constants"). Learned is move_prior.h's scoreMovesLearned.
 void scoreMovesCheap(const Position& pos, std::vector<ScoredMove>& out,
                      MoveOrdering order = MoveOrdering::HandSet);
 // Rescores the given moves by the full evaluation after each.

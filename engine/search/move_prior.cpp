@@ -80,7 +80,7 @@ size_t scoreN(const Position& pos, const PriorWeights& w, size_t keep,
     if (!keep) {  // every move is listed: no bounds, each block scored as it comes
         forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
             total += popCount(arrows);
-            const MoveBlock b{arrows, baseOf(to, room), 0.0f, static_cast<uint8_t>(from),
+            const MoveBlock b{arrows, baseOf(to, room), kNoBound, static_cast<uint8_t>(from),
                               static_cast<uint8_t>(to)};
             scoreBlock<N>(b, w, arrowValue, top, out);
         });
@@ -125,8 +125,9 @@ PriorWeights zeroPriorWeights() {
 }
 
 // prior1 (engine/weights/candidates/prior1.weights): fitted by hippolyta-train prior to 35,775
-// positions of 8x8 and 10x10 self-play; adopted after an SPRT (docs/learning.md, step 1). The
-// literals are the file's, so the shipped file and these defaults are the same floats.
+// positions of 8x8 and 10x10 self-play; adopted after an SPRT (docs/learning-results.md,
+// "Adopted changes"). The literals are the file's, so the shipped file and these defaults are
+// the same floats.
 PriorWeights fittedPriorWeights() {
     static const float kFitted[L::kCount] = {
         // arrow: class 0..9, opponent amazons adjacent 0..3, own adjacent 0..3, empty neighbours

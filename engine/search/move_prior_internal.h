@@ -95,6 +95,7 @@ class TopScores {
             best_.back() = v;
             std::push_heap(best_.begin(), best_.end(), std::greater<float>());
         }
+        HIPPOLYTA_ASSERT(best_.size() <= k_);
     }
 
   private:
@@ -134,7 +135,9 @@ class ArrowBands {
     std::array<float, kBands> top_{};
 };
 
-// One amazon move (from, to) with all its arrow squares, and an upper bound of their scores.
+// One amazon move (from, to) with all its arrow squares, and an upper bound of their scores
+// (kNoBound where every move is listed and no bound is computed).
+constexpr float kNoBound = std::numeric_limits<float>::infinity();
 struct MoveBlock {
     Bitboard arrows;
     float base, bound;
@@ -158,11 +161,14 @@ void listBlockMoves(const MoveBlock& b, TopScores& top, std::vector<ScoredMove>&
     while (arrows) {
         const int arrow = popLowest(arrows);
         const float v = value(arrow);
+        // The bounded listing is sound only if no move scores above its block's bound.
+        HIPPOLYTA_ASSERT(!(v > b.bound));
         if (v < threshold) continue;
         dst->move = Move{b.from, b.to, static_cast<uint8_t>(arrow)};
         dst->score = v;
         ++dst;
         top.add(v);
+        HIPPOLYTA_ASSERT(!(top.threshold() < threshold));  // the k-th best only rises
         threshold = top.threshold();
     }
     out.resize(static_cast<size_t>(dst - out.data()));

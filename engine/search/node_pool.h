@@ -57,10 +57,7 @@ struct alignas(32) TreeNode {
     uint8_t state;     // NodeState
     uint8_t proof;     // Proof
     uint8_t widening;  // 1 while a thread adds a chunk
-    // A node's implicit minimax value for the player who made `move` (SearchParams::
-    // minimaxWeight; 0 while unset): quantised to 8 bits, as its weight in selection makes
-    // an error of 1/508 at most worth a tenth of that.
-    uint8_t minimax;
+    uint8_t unused;    // padding, kept zero
 
     void init(uint32_t packedMove, float priorValue) {
         move = packedMove;
@@ -84,7 +81,7 @@ struct alignas(32) TreeNode {
         state = 0;
         proof = 0;
         widening = 0;
-        minimax = 0;
+        unused = 0;
     }
 };
 static_assert(sizeof(TreeNode) == 32);

@@ -1,6 +1,8 @@
 #include "engine/search/parameters.h"
 
 #include "engine/core/portable.h"
+#include "engine/core/text_util.h"
+#include "engine/search/retired_parameters.h"
 
 #include <cmath>
 #include <cstdint>
@@ -75,33 +77,20 @@ void addSearchConstants(Table& t) {
                    },
                    0, 3, true};
     addReal(t, "prior_bias", 0, 1e6, [](EngineConfig& c) -> double& { return c.search.priorBias; });
-    addWhole(t, "two_level", 0, 1, [](EngineConfig& c) -> uint32_t& { return c.search.twoLevel; });
-    addReal(t, "two_level_widening_base", 1, 1e6,
-            [](EngineConfig& c) -> double& { return c.search.twoLevelWideningBase; });
-    addReal(t, "two_level_widening_exponent", 0, 4,
-            [](EngineConfig& c) -> double& { return c.search.twoLevelWideningExponent; });
-    addReal(t, "minimax_weight", 0, 1,
-            [](EngineConfig& c) -> double& { return c.search.minimaxWeight; });
-    addWhole(t, "rerank_top", 0, 1e6,
-             [](EngineConfig& c) -> uint32_t& { return c.search.rerankTop; });
-    addWhole(t, "eval_order_visits", 0, 1e9,
-             [](EngineConfig& c) -> uint32_t& { return c.search.evalOrderVisits; });
     addWhole(t, "region_budget_tree", 0, kBudgetLimit,
              [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetTree; });
     addWhole(t, "region_budget_root", 0, kBudgetLimit,
              [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetRoot; });
-    addWhole(t, "solver_budget", 0, kBudgetLimit,
-             [](EngineConfig& c) -> uint64_t& { return c.search.solverBudget; });
+    addWhole(t, "endgame_budget", 0, kBudgetLimit,
+             [](EngineConfig& c) -> uint64_t& { return c.search.endgameBudget; });
     addWhole(t, "net_visits", 1, 1e9,
              [](EngineConfig& c) -> uint32_t& { return c.search.netVisits; });
     addReal(t, "net_value_weight", 0, 1,
             [](EngineConfig& c) -> double& { return c.search.netValueWeight; });
     addReal(t, "net_prior_bias", 0, 1e6,
             [](EngineConfig& c) -> double& { return c.search.netPriorBias; });
-    addWhole(t, "solver_max_empty", 0, kMaxBoardSize * kMaxBoardSize,
-             [](EngineConfig& c) -> int& { return c.search.solverMaxEmpty; });
-    addWhole(t, "endgame_bounds", 0, 1,
-             [](EngineConfig& c) -> bool& { return c.search.endgameBounds; });
+    addWhole(t, "endgame_max_empty", 0, kMaxBoardSize * kMaxBoardSize,
+             [](EngineConfig& c) -> int& { return c.search.endgameMaxEmpty; });
 }
 
 void addEvalConstants(Table& t) {
@@ -147,14 +136,8 @@ const Table& accessors() {
     return table;
 }
 
-// A number as people write it: "8", "0.14", "1e+12".
-std::string numberText(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
-}
-
 }  // namespace
+
 
 std::string parameterProblem(const std::string& name, double value) {
     const auto it = accessors().find(name);
@@ -162,9 +145,9 @@ std::string parameterProblem(const std::string& name, double value) {
     const Accessor& a = it->second;
     if (!(value >= a.min && value <= a.max))
         return name + " must be " + (a.whole ? "a whole number " : "") + "from " +
-               numberText(a.min) + " to " + numberText(a.max) + ", not " + numberText(value);
+               compactNumber(a.min) + " to " + compactNumber(a.max) + ", not " + compactNumber(value);
     if (a.whole && value != std::floor(value))
-        return name + " must be a whole number, not " + numberText(value);
+        return name + " must be a whole number, not " + compactNumber(value);
     return {};
 }
 
@@ -174,13 +157,21 @@ bool setParameter(EngineConfig& config, const std::string& name, double value) {
     return true;
 }
 
-void setParameterOrThrow(EngineConfig& config, const std::string& assignment) {
+void setParameterOrThrow(EngineConfig& config, const std::string& assignment,
+                         std::string* notice) {
     const size_t eq = assignment.find('=');
     if (eq == std::string::npos)
         throw ParameterError("'" + assignment + "' is not NAME=VALUE (--param help lists them)");
-    const std::string name = assignment.substr(0, eq), text = assignment.substr(eq + 1);
+    std::string name = assignment.substr(0, eq);
+    const std::string text = assignment.substr(eq + 1);
     double value = 0;
     if (!parseDecimal(text, value)) throw ParameterError(name + ": '" + text + "' is not a number");
+    if (const auto retired = retiredUse(name, value)) {
+        if (retired->refused) throw ParameterError(retired->notice);
+        if (notice) *notice = retired->notice;
+        if (retired->name.empty()) return;
+        name = retired->name;
+    }
     const std::string problem = parameterProblem(name, value);
     if (!problem.empty()) throw ParameterError(problem);
     accessors().at(name).set(config, value);
@@ -232,8 +223,8 @@ std::string parameterHelp() {
     for (const ParameterInfo& p : parameterInfos()) {
         char line[160];
         std::snprintf(line, sizeof line, "  %-28s %s %s..%s  %s\n", p.name.c_str(),
-                      p.whole ? "whole" : "real ", numberText(p.min).c_str(),
-                      numberText(p.max).c_str(), p.init ? numberText(*p.init).c_str() : "unset");
+                      p.whole ? "whole" : "real ", compactNumber(p.min).c_str(),
+                      compactNumber(p.max).c_str(), p.init ? compactNumber(*p.init).c_str() : "unset");
         text += line;
     }
     return text;

@@ -35,8 +35,11 @@ std::string parameterProblem(const std::string& name, double value);
 bool setParameter(EngineConfig& config, const std::string& name, double value);
 // Parses "name=value"; false (and nothing changed) if malformed, unknown or out of range.
 bool setParameter(EngineConfig& config, const std::string& assignment);
-// Like setParameter(config, assignment), but throws ParameterError with the reason.
-void setParameterOrThrow(EngineConfig& config, const std::string& assignment);
+// Like setParameter(config, assignment), but throws ParameterError with the reason, and also
+// takes a retired name (retired_parameters.h): a renamed one sets its successor, a removed one at
+// its off value changes nothing; either way *notice (when given) says so for people.
+void setParameterOrThrow(EngineConfig& config, const std::string& assignment,
+                         std::string* notice = nullptr);
 // The constant's value, or nothing for an unknown name or a board size's unset own weight.
 std::optional<double> getParameter(const EngineConfig& config, const std::string& name);
 // The name of one board size's own weight for a term: sizeTermName(10, "t1.open") is

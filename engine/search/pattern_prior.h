@@ -117,25 +117,6 @@ void patternFeatures(const Position& pos, std::optional<Move> lastMove,
 size_t scoreBestMovesPattern(const Position& pos, std::optional<Move> lastMove,
                              const PatternWeights& w, size_t keep, std::vector<ScoredMove>& out);
 
-// Two-level expansion (SearchParams::twoLevel): a group is an amazon's move (from, to) whose
-// arrow is still to choose, named by a move with arrow kGroupArrow (no square).
-constexpr uint8_t kGroupArrow = 0xFF;
-inline Move groupMove(int from, int to) {
-    return Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to), kGroupArrow};
-}
-inline bool isGroupMove(uint32_t packed) {
-    return (packed >> 16) == kGroupArrow;
-}
-// The groups of pos, each scored by its best move's score; with keep > 0, out's first `keep`
-// are the best, in order (ties by generation order), and the rest are left out. Returns the
-// number of groups.
-size_t scoreBestGroupsPattern(const Position& pos, std::optional<Move> lastMove,
-                              const PatternWeights& w, size_t keep, std::vector<ScoredMove>& out);
-// Every move of the group (from, to) of pos, scored as scoreBestMovesPattern scores them.
-void scoreGroupMovesPattern(const Position& pos, std::optional<Move> lastMove,
-                            const PatternWeights& w, int from, int to,
-                            std::vector<ScoredMove>& out);
-
 // The name of scalar weight i (< kLandPattern): the 47's names, "from_to1", "near_land2", ...
 std::string patternScalarName(int i);
 

@@ -7,13 +7,13 @@
 
 #include "engine/core/portable.h"
 #include "engine/core/text_util.h"
-#include "engine/search/weights_file.h"
+#include "engine/core/checked_text.h"
 
 namespace hippolyta {
 
 namespace {
 
-const char* const kPatternMagic = "hippolyta-pattern-prior";
+constexpr std::string_view kPatternMagic = "hippolyta-pattern-prior";
 constexpr double kPatternLimit = 1000;  // as the weights file's prior weights
 
 // The fewest significant digits that read back as exactly the float v.
@@ -52,7 +52,7 @@ std::vector<std::string> lineFields(const std::string& line) {
 float patternValueOf(const std::string& text, const std::string& where) {
     double v = 0;
     if (!parseDecimal(text, v) || !(std::fabs(v) <= kPatternLimit))
-        throw WeightsError(where + "'" + text + "' is not a weight from -1000 to 1000");
+        throw CheckedTextError(where + "'" + text + "' is not a weight from -1000 to 1000");
     return static_cast<float>(v);
 }
 
@@ -64,7 +64,7 @@ void readPatternLine(const std::string& line, const std::string& where, PatternP
     int index = -1;
     if (f.size() == 2 && f[0] == "boards") {
         if (haveBoards || (f[1] != "small" && f[1] != "large"))
-            throw WeightsError(where + "expected one 'boards small' or 'boards large'");
+            throw CheckedTextError(where + "expected one 'boards small' or 'boards large'");
         haveBoards = true;
         file.large = f[1] == "large";
         return;
@@ -72,19 +72,19 @@ void readPatternLine(const std::string& line, const std::string& where, PatternP
     if (f.size() == 2) {
         const auto it = patternScalarIndex().find(f[0]);
         if (it == patternScalarIndex().end())
-            throw WeightsError(where + "unknown weight '" + f[0] + "'");
+            throw CheckedTextError(where + "unknown weight '" + f[0] + "'");
         index = it->second;
     } else if (f.size() == 3 && (f[0] == "land" || f[0] == "arrow")) {
         const auto ring = parseRing(f[1]);
         if (!ring || ringClassCode(ringClass(*ring)) != *ring)
-            throw WeightsError(where + "'" + f[1] + "' is not a pattern class's smallest ring");
+            throw CheckedTextError(where + "'" + f[1] + "' is not a pattern class's smallest ring");
         index = (f[0] == "land" ? PatternLayout::kLandPattern : PatternLayout::kArrowPattern) +
                 ringClass(*ring);
     } else {
-        throw WeightsError(where + "expected 'NAME VALUE' or 'land|arrow RING VALUE', got '" +
+        throw CheckedTextError(where + "expected 'NAME VALUE' or 'land|arrow RING VALUE', got '" +
                            line + "'");
     }
-    if (seen[static_cast<size_t>(index)]) throw WeightsError(where + "given twice");
+    if (seen[static_cast<size_t>(index)]) throw CheckedTextError(where + "given twice");
     seen[static_cast<size_t>(index)] = true;
     file.weights[static_cast<size_t>(index)] = patternValueOf(f.back(), where);
 }
@@ -92,53 +92,36 @@ void readPatternLine(const std::string& line, const std::string& where, PatternP
 }  // namespace
 
 PatternPriorFile parsePatternPrior(std::string_view text, const std::string& name) {
-    const std::string_view body = checkedBody(text, name);
-    size_t pos = std::min(body.find('\n'), body.size());
-    const std::string first = trimmed(body.substr(0, pos));
-    if (first != std::string(kPatternMagic) + " " + std::to_string(kPatternPriorFormatVersion))
-        throw WeightsError(name + ": not a pattern prior file of format version " +
-                           std::to_string(kPatternPriorFormatVersion));
+    const CheckedText read = readCheckedText(text, name, kPatternMagic, kPatternPriorFormatVersion,
+                                              "a pattern prior file");
     PatternPriorFile file;
+    file.comments = read.comments;
     std::vector<bool> seen(PatternLayout::kCount, false);
     bool haveBoards = false;
-    for (int lineNo = 2; pos < body.size(); ++lineNo) {
-        pos += 1;
-        const size_t nl = body.find('\n', pos);
-        const std::string line = trimmed(body.substr(pos, nl - pos));
-        pos = std::min(nl, body.size());
-        if (line.empty()) continue;
-        if (line[0] == '#') {
-            file.comments.push_back(trimmed(std::string_view(line).substr(1)));
-            continue;
-        }
-        readPatternLine(line, name + " line " + std::to_string(lineNo) + ": ", file, seen,
-                        haveBoards);
-    }
-    if (!haveBoards) throw WeightsError(name + ": no 'boards' line");
+    for (const CheckedTextLine& line : read.lines)
+        readPatternLine(line.text, name + " line " + std::to_string(line.number) + ": ", file,
+                        seen, haveBoards);
+    if (!haveBoards) throw CheckedTextError(name + ": no 'boards' line");
     for (int i = 0; i < PatternLayout::kLandPattern; ++i)
         if (!seen[static_cast<size_t>(i)])
-            throw WeightsError(name + ": no value for " + patternScalarName(i));
+            throw CheckedTextError(name + ": no value for " + patternScalarName(i));
     return file;
 }
 
 std::string formatPatternPrior(const PatternPriorFile& file) {
-    std::string out =
-        std::string(kPatternMagic) + " " + std::to_string(kPatternPriorFormatVersion) + "\n";
-    for (const std::string& c : file.comments)
-        out += "# " + c + "\n";
-    out += std::string("boards ") + (file.large ? "large" : "small") + "\n";
+    std::vector<std::string> lines{std::string("boards ") + (file.large ? "large" : "small")};
     const PatternWeights& w = file.weights;
     for (int i = 0; i < PatternLayout::kLandPattern; ++i)
-        out += patternScalarName(i) + " " + shortestFloatText(w[static_cast<size_t>(i)]) + "\n";
+        lines.push_back(patternScalarName(i) + " " + shortestFloatText(w[static_cast<size_t>(i)]));
     for (int role = 0; role < 2; ++role)
         for (int c = 0; c < PatternLayout::kClasses; ++c) {
             const float v = w[static_cast<size_t>(
                 (role ? PatternLayout::kArrowPattern : PatternLayout::kLandPattern) + c)];
             if (v != 0.0f)
-                out += std::string(role ? "arrow " : "land ") + ringText(ringClassCode(c)) + " " +
-                       shortestFloatText(v) + "\n";
+                lines.push_back(std::string(role ? "arrow " : "land ") +
+                                ringText(ringClassCode(c)) + " " + shortestFloatText(v));
         }
-    return withChecksum(out);
+    return writeCheckedText(kPatternMagic, kPatternPriorFormatVersion, file.comments, lines);
 }
 
 PatternPriors builtInPatternPriors() {

@@ -12,7 +12,8 @@
 //
 // A file with another first line, another version, a missing or repeated name, a ring that is
 // not its class's smallest code, a malformed or out-of-range value or a wrong or missing
-// checksum is refused whole (WeightsError says why). Pure text in, text out.
+// checksum is refused whole (CheckedTextError, engine/core/checked_text.h, says why). Pure
+// text in, text out.
 #pragma once
 
 #include <string>
@@ -31,7 +32,7 @@ struct PatternPriorFile {
     PatternWeights weights = zeroPatternWeights();
 };
 
-// Parses and checks a file's text; `name` is for messages. Throws WeightsError.
+// Parses and checks a file's text; `name` is for messages. Throws CheckedTextError.
 PatternPriorFile parsePatternPrior(std::string_view text, const std::string& name);
 // The file's text, checksum line included.
 std::string formatPatternPrior(const PatternPriorFile& file);

@@ -33,6 +33,7 @@ struct PatternTables {
 
     PatternTables(const Position& p, std::optional<Move> last, const PatternWeights& weights)
         : w(weights), pos(p), facts(squareFacts<N>(p)), cells(cellsOf(p)) {
+        HIPPOLYTA_ASSERT(weights.size() == static_cast<size_t>(PL::kCount) && p.width() == N);
         const int squares = N * p.height();
         near = nearBuckets<N>(last, squares);
         for (int sq = 0; sq < squares; ++sq)
@@ -60,8 +61,18 @@ struct PatternTables {
         const bool besideFrom = testBit(nearFrom, sq), besideTo = testBit(nearTo, sq);
         if (!besideFrom && !besideTo && sq != from) return arrowValue[sq];
         unsigned ring = code[sq];
-        if (besideFrom) ring -= static_cast<unsigned>(kRingOwn) << ringShift<N>(sq, from);
-        if (besideTo) ring += static_cast<unsigned>(kRingOwn) << ringShift<N>(sq, to);
+        // The move empties `from` (our amazon stood there) and fills `to` (empty before): the
+        // two-bit digits subtracted and added must be those, or the arithmetic would carry into
+        // a neighbour's digit and name another pattern.
+        if (besideFrom) {
+            HIPPOLYTA_ASSERT(((ring >> ringShift<N>(sq, from)) & 3u) == kRingOwn);
+            ring -= static_cast<unsigned>(kRingOwn) << ringShift<N>(sq, from);
+        }
+        if (besideTo) {
+            HIPPOLYTA_ASSERT(((ring >> ringShift<N>(sq, to)) & 3u) == kRingEmpty);
+            ring += static_cast<unsigned>(kRingOwn) << ringShift<N>(sq, to);
+        }
+        HIPPOLYTA_ASSERT(ring < static_cast<unsigned>(kRingCodes));
         const float linear =
             sq == from ? w[L::kBack] : arrow47[sq] + (besideFrom ? w[L::kBesideFrom] : 0.0f);
         return arrowTerms(sq, ring, linear);
@@ -70,10 +81,12 @@ struct PatternTables {
     // The score's terms that depend on the block only.
     float base(int from, int to, int room, Bitboard arrows) const {
         float pattern = landPattern[to];
-        if (chebyshev<N>(from, to) == 1)
+        if (chebyshev<N>(from, to) == 1) {
+            HIPPOLYTA_ASSERT(((code[to] >> ringShift<N>(to, from)) & 3u) == kRingOwn);
             pattern = w[PL::kLandPattern +
                         classOf(static_cast<uint16_t>(code[to] - (static_cast<unsigned>(kRingOwn)
                                                                   << ringShift<N>(to, from))))];
+        }
         float v = w[L::kRoom + roomBucket(room)] + land47[to];
         v += pattern;
         v += w[PL::kFromTo + distanceBucket(chebyshev<N>(from, to))];
@@ -129,15 +142,6 @@ void scoreMoveBlock(const MoveBlock& b, const PatternTables<N>& t, TopScores& to
     listBlockMoves(b, top, out, BlockMoveScore<N>(b, t));
 }
 
-// The best score among the block's moves.
-template <int N>
-float bestOfBlock(const MoveBlock& b, const PatternTables<N>& t) {
-    const BlockMoveScore<N> score(b, t);
-    float best = kPatternMinusInfinity;
-    forEachSquare(b.arrows, [&](int arrow) { best = std::max(best, score(arrow)); });
-    return best;
-}
-
 // An upper bound of the scores of a block's moves: the same sum with each term's largest value
 // (float addition rounds monotonically). The arrow terms of the squares far from the origin and
 // the landing square are read from value bands; the few next to them are computed.
@@ -182,7 +186,7 @@ size_t scorePatternN(const Position& pos, std::optional<Move> last, const Patter
     if (!keep) {  // every move is listed: no bounds
         forEachAmazonMove<N>(pos, [&](int from, int to, Bitboard arrows, int room) {
             total += popCount(arrows);
-            const MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f,
+            const MoveBlock b{arrows, t.base(from, to, room, arrows), kNoBound,
                               static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
             scoreMoveBlock<N>(b, t, top, out);
         });
@@ -197,90 +201,12 @@ size_t scorePatternN(const Position& pos, std::optional<Move> last, const Patter
         std::pop_heap(blocks.begin(), end, lowerBound);
         scoreMoveBlock<N>(*(end - 1), t, top, out);
     }
+    // The bounded listing keeps at least the `keep` best (or every move, when fewer).
+    HIPPOLYTA_ASSERT(out.size() >= std::min<size_t>(keep, total));
     return total;
 }
 
-// The groups, best first: a heap of the blocks keyed by their bound until a block reaches the
-// top, then by its exact best; an exact key at the top is above every other block's best.
-template <int N>
-size_t scoreBestGroupsN(const Position& pos, std::optional<Move> last, const PatternWeights& w,
-                        size_t keep, std::vector<ScoredMove>& out) {
-    out.clear();
-    const PatternTables<N> t(pos, last, w);
-    std::vector<MoveBlock>& blocks = patternScratch().blocks;
-    listBoundedBlocks<N>(pos, t, blocks);
-    const auto group = [&](const MoveBlock& b, float score) {
-        return ScoredMove{groupMove(b.from, b.to), score};
-    };
-    if (!keep) {
-        for (const MoveBlock& b : blocks)
-            out.push_back(group(b, bestOfBlock<N>(b, t)));
-        return blocks.size();
-    }
-    struct Entry {
-        float key;
-        uint32_t index;
-        bool exact;
-        bool operator<(const Entry& o) const {  // ties: the earlier block, then the exact key
-            if (key != o.key) return key < o.key;
-            if (index != o.index) return index > o.index;
-            return !exact && o.exact;
-        }
-    };
-    std::vector<Entry> heap;
-    heap.reserve(blocks.size());
-    for (uint32_t i = 0; i < blocks.size(); ++i)
-        heap.push_back({blocks[i].bound, i, false});
-    std::make_heap(heap.begin(), heap.end());
-    while (!heap.empty() && out.size() < keep) {
-        std::pop_heap(heap.begin(), heap.end());
-        Entry e = heap.back();
-        heap.pop_back();
-        const MoveBlock& b = blocks[e.index];
-        if (e.exact) {
-            out.push_back(group(b, e.key));
-            continue;
-        }
-        heap.push_back({bestOfBlock<N>(b, t), e.index, true});
-        std::push_heap(heap.begin(), heap.end());
-    }
-    return blocks.size();
-}
-
-template <int N>
-void scoreGroupMovesN(const Position& pos, std::optional<Move> last, const PatternWeights& w,
-                      int from, int to, std::vector<ScoredMove>& out) {
-    using Ops = BoardOps<N>;
-    out.clear();
-    const Bitboard empty = pos.emptySquares();
-    HIPPOLYTA_ASSERT(testBit(pos.amazons(pos.sideToMove()), from));
-    HIPPOLYTA_ASSERT(testBit(Ops::queenReachFrom(from, empty), to));
-    const PatternTables<N> t(pos, last, w);
-    const int room = popCount(Ops::queenReachFrom(from, empty));
-    const Bitboard arrows = Ops::queenReachFrom(to, empty | squareBit(from));
-    const MoveBlock b{arrows, t.base(from, to, room, arrows), 0.0f, static_cast<uint8_t>(from),
-                      static_cast<uint8_t>(to)};
-    TopScores all(0, patternScratch().top);
-    scoreMoveBlock<N>(b, t, all, out);
-}
-
 }  // namespace
-
-// Each entry point runs its board size's instance.
-size_t scoreBestGroupsPattern(const Position& pos, std::optional<Move> lastMove,
-                              const PatternWeights& w, size_t keep, std::vector<ScoredMove>& out) {
-    return withBoardSize(pos.width(), [&](auto size) {
-        return scoreBestGroupsN<decltype(size)::value>(pos, lastMove, w, keep, out);
-    });
-}
-
-void scoreGroupMovesPattern(const Position& pos, std::optional<Move> lastMove,
-                            const PatternWeights& w, int from, int to,
-                            std::vector<ScoredMove>& out) {
-    withBoardSize(pos.width(), [&](auto size) {
-        scoreGroupMovesN<decltype(size)::value>(pos, lastMove, w, from, to, out);
-    });
-}
 
 size_t scoreBestMovesPattern(const Position& pos, std::optional<Move> lastMove,
                              const PatternWeights& w, size_t keep, std::vector<ScoredMove>& out) {

@@ -63,8 +63,8 @@ struct SearchLimits {
     std::function<bool(const SearchResult&)> onReport;
 };
 
-// How a node's new children are ordered before the evaluation reorders any (rerank_top,
-// eval_order_visits); the parameter `ordering` holds its number.
+// How a node's new children are ordered below the root (the root's are ordered by the full
+// evaluation); the parameter `ordering` holds its number.
 enum class MoveOrdering : int {
     HandSet = 0,  // hand-set cheap scores (engine/search/move_order.h)
     EvalFit = 1,  // cheap scores fitted to the evaluation
@@ -76,15 +76,8 @@ enum class MoveOrdering : int {
 // (Botzone's 8x8 among them).
 constexpr int kSmallBoardMaxWidth = 8;
 
-// Constants of the tree search, set by hand (commit c73c900) with tools/hippolyta-arena (10x10,
-// 0.1 s a move, 20-30 games a test): widening exponent 0.6 beat 0.5 19-11; exploration 0.15
-// lost 8-12 to 0.25; 2 random playout plies against none: 13-7 and 17-13; reordering the best
-// 16 cheap moves by the evaluation at each expansion lost 7-23. SPSA's values (exploration
-// 0.139, widening 3.31 + 0.81 N^0.455, prior_bias 0.040; engine/weights/candidates/spsa1)
-// won an SPRT at 2,000 visits a move (+51 Elo) but lost to the hand-set values at 0.25 s a move
-// (about 40k visits; docs/learning.md, steps 3 and 4): tuned at 400 visits, the narrow widening
-// does not scale. SPSA's exploration alone (0.14), with the fitted evaluation's calibrated (less
-// spread) values, beat 0.25 at 0.25 s a move: +175 Elo, 228 games (step 5); 0.08 lost to it.
+// Constants of the tree search. Why each value: docs/learning.md, "The defaults, the shipped file
+// and the bench signature" (the matches in docs/learning-results.md).
 struct SearchParams {
     double exploration = 0.14;  // UCT: q + exploration * sqrt(ln N / n)
     int playoutPlies = 2;       // random plies before the evaluation
@@ -94,10 +87,8 @@ struct SearchParams {
     uint32_t firstChunk = 8;    // children created at expansion
     uint32_t expandVisits = 1;  // a leaf is expanded once it has this many visits
     uint32_t virtualLoss = 2;
-    // The learned prior beat the hand-set order by an SPRT, and the pattern prior beat the
-    // learned one at 0.25 s a move: +94 Elo on 10x10 (docs/learning.md, step 8), and on 8x8 at
-    // 1 s a move, Botzone's time: +79 Elo (step 8c). Each width class keeps its own parameter,
-    // so that a board is only ever switched by a match played on it.
+    // Each width class keeps its own ordering, so that a board is only ever switched by a match
+    // played on it.
     MoveOrdering ordering = MoveOrdering::Pattern;
     MoveOrdering orderingSmall = MoveOrdering::Pattern;
     MoveOrdering orderingFor(int width) const {
@@ -106,37 +97,13 @@ struct SearchParams {
     double priorBias = 0;  // PUCT-style term in selection: bias * P * sqrt(N) / (n + 1), P the
                            // learned prior's softmax over the legal moves, whatever orders the
                            // children (not at the root)
-    // Implicit minimax backups (Lanctot et al., 2014): selection's mean becomes
-    // (1 - w) * mean + w * minimax, the minimax of the leaves' static evaluations through the
-    // expanded nodes. 0: off, nothing computed. Not adopted: +24 +/- 49 Elo at equal visits,
-    // 0.82x the simulations a second (docs/learning.md, "Search experiments").
-    double minimaxWeight = 0;
-    // Two-level expansion (1): below the root, a node's children are its amazon moves (from,
-    // to), each a node whose own children are that move's arrows, so the arrows of one amazon
-    // move share its statistics (Campya; the "move groups" of 2024). With the pattern prior and
-    // no network only; it leaves out prior_bias and minimax_weight there, and a search then
-    // reuses no tree. 0: off (docs/learning.md, "Two-level expansion").
-    uint32_t twoLevel = 0;
-    // Progressive widening at the two-level nodes (both levels): base + scale * visits^exponent
-    // (the scale is wideningScale's). Their children are fewer and share their statistics, so
-    // they may want a narrower window than whole moves.
-    double twoLevelWideningBase = 2;
-    double twoLevelWideningExponent = 0.6;
-    uint32_t rerankTop = 0;              // best cheap-ordered moves reordered by the evaluation
-    uint32_t evalOrderVisits = 0;        // nodes this visited order new children by the full eval
-                                         // (0: only the root does)
     uint64_t regionBudgetTree = 2000;    // region-counting nodes per leaf in the tree
     uint64_t regionBudgetRoot = 100000;  // at the root
-    uint64_t solverBudget = 300000;      // endgame solver nodes at the root (0: off)
-    int solverMaxEmpty = 40;             // run the solver only with fewer contested squares
-    // 1: a leaf that is partly separated (some region one colour's alone, some contested) is
-    // proven when the region bounds decide it (engine/regions/region_bounds.h). Off: its SPRT
-    // (10x10, 0.25 s a move) accepted H0 (docs/solver.md, "The engine's endgame").
-    bool endgameBounds = false;
+    uint64_t endgameBudget = 300000;     // exact endgame search nodes at the root (0: off)
+    int endgameMaxEmpty = 40;            // run it only with fewer contested squares
     // With a network loaded (MctsOptions::net; none: these do nothing). A node's children take
     // the net's policy as their order and prior once the node has this many visits (the root
     // always); the simulation that evaluates the net ends there with the mixed value below.
-    // net_visits 64 is the setting the 10x10 net's SPRT accepted (docs/neural-results.md).
     uint32_t netVisits = 64;
     double netValueWeight = 0.5;  // that simulation's value: w * net + (1 - w) * playout
     double netPriorBias = 0.1;    // the PUCT term at net-ordered nodes (root included)

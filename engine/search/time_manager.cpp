@@ -111,6 +111,7 @@ Plan planFor(const TimeSettings& s, const ClockState& clock, MovesLeft moves,
     const double reserve =
         o.reserveShare * s.mainSeconds * std::min(1.0, moves.most / o.reserveMoves);
     const double lag = std::min(o.lagBufferSeconds, o.lagShare * timePerMove(s, clock, m));
+    HIPPOLYTA_ASSERT(!(lag < 0) && !(reserve < 0) && m >= 1);
     switch (s.kind) {
         case TimeKind::Fischer:
             return fischerPlan(s, clock, m, lag, reserve);
@@ -143,6 +144,7 @@ MovesLeft movesLeft(const Position& pos, const TimeManagerOptions& o) {
     const double expected =
         std::max(o.minMovesLeft, o.movesPerContested * contestedEmptySquares(pos) + o.extraMoves);
     m.expected = std::min(expected, m.most);
+    HIPPOLYTA_ASSERT(m.most >= 1 && m.expected >= 1 && m.expected <= m.most);
     return m;
 }
 
@@ -156,6 +158,8 @@ TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, Move
     const double m = moves.expected;
     if (!settings.hasLimit()) return fallbackBudget(m, o);
     const Plan plan = planFor(settings, clock, moves, o);
+    // Every plan takes its figures through positive(): no negative time.
+    HIPPOLYTA_ASSERT(!(plan.allowed < 0) && !(plan.optimum < 0));
     TimeBudget b;
     b.hasClock = true;
     b.movesLeft = m;
@@ -179,6 +183,7 @@ TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, Move
     // A stable search stops at the optimum, never past the hard stop, and never below the floor
     // (written so that a clock's non-finite figures do not trip it: they are the plan's to refuse).
     HIPPOLYTA_ASSERT(!(b.optimum < o.floorSeconds) && !(b.optimum > b.maximum));
+    HIPPOLYTA_ASSERT(!(b.maximum > allowed));  // what the clock allows is never passed
     return b;
 }
 

@@ -2,18 +2,20 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <set>
 
 #include "engine/core/checked_text.h"
 #include "engine/core/portable.h"
 #include "engine/core/text_util.h"
 #include "engine/search/parameters.h"
+#include "engine/search/retired_parameters.h"
 
 namespace hippolyta {
 
 namespace {
 
-const char* const kWeightsMagic = "hippolyta-weights";
+constexpr std::string_view kWeightsMagic = "hippolyta-weights";
 
 }  // namespace
 
@@ -27,72 +29,42 @@ std::string shortestDecimal(double v) {
     return buf;
 }
 
-std::string_view checkedBody(std::string_view text, const std::string& name) {
-    std::string_view covered;
-    const std::string problem = checksumProblem(text, covered);
-    if (!problem.empty()) throw WeightsError(name + ": " + problem);
-    return covered;
-}
-
-std::string withChecksum(std::string body) {
-    return body + checksumLine(body);
-}
-
-namespace {
-
-// Throws unless the first line is the magic and this version.
-void checkFirstLine(const std::string& line, const std::string& name) {
-    const std::string magic = std::string(kWeightsMagic) + " ";
-    if (!startsWith(line, magic)) throw WeightsError(name + ": not a Hippolyta weights file");
-    int version = 0;
-    if (!parseInteger(std::string_view(line).substr(magic.size()), version) ||
-        version != kWeightsFormatVersion)
-        throw WeightsError(name + ": format version '" + line.substr(magic.size()) + "' is not " +
-                           std::to_string(kWeightsFormatVersion));
-}
-
-}  // namespace
-
 WeightsFile parseWeights(std::string_view text, const std::string& name) {
-    const std::string_view body = checkedBody(text, name);
-    // Checked even when the checksum line is all there is: that is no weights file either.
-    size_t pos = std::min(body.find('\n'), body.size());
-    checkFirstLine(trimmed(body.substr(0, pos)), name);
+    const CheckedText file = readCheckedText(text, name, kWeightsMagic, kWeightsFormatVersion,
+                                             "a Hippolyta weights file");
     WeightsFile w;
+    w.comments = file.comments;
     std::set<std::string> seen;
     const std::vector<std::string> known = parameterNames();
     const std::set<std::string> knownSet(known.begin(), known.end());
-    for (int lineNo = 2; pos < body.size(); ++lineNo) {
-        pos += 1;  // past the line break
-        const size_t nl = body.find('\n', pos);
-        const std::string line = trimmed(body.substr(pos, nl - pos));
-        pos = std::min(nl, body.size());
-        const std::string where = name + " line " + std::to_string(lineNo) + ": ";
-        if (line.empty()) continue;
-        if (line[0] == '#') {
-            w.comments.push_back(trimmed(std::string_view(line).substr(1)));
-            continue;
-        }
-        const size_t space = line.find(' ');
-        const std::string key = line.substr(0, space);
+    for (const CheckedTextLine& line : file.lines) {
+        const std::string where = name + " line " + std::to_string(line.number) + ": ";
+        const size_t space = line.text.find(' ');
+        const std::string key = line.text.substr(0, space);
         double value = 0;
-        if (space == std::string::npos || !parseDecimal(trimmed(line.substr(space)), value))
-            throw WeightsError(where + "expected 'NAME VALUE', got '" + line + "'");
-        if (!knownSet.count(key)) throw WeightsError(where + "unknown constant '" + key + "'");
-        if (!seen.insert(key).second) throw WeightsError(where + "'" + key + "' given twice");
-        w.values.emplace_back(key, value);
+        if (space == std::string::npos || !parseDecimal(trimmed(line.text.substr(space)), value))
+            throw WeightsError(where + "expected 'NAME VALUE', got '" + line.text + "'");
+        std::string constant = key;
+        if (!knownSet.count(key)) {
+            const std::optional<RetiredUse> retired = retiredUse(key, value);
+            if (!retired) throw WeightsError(where + "unknown constant '" + key + "'");
+            if (retired->refused) throw WeightsError(where + retired->notice);
+            w.notices.push_back(where + retired->notice);
+            if (retired->name.empty()) continue;
+            constant = retired->name;
+        }
+        if (!seen.insert(constant).second)
+            throw WeightsError(where + "'" + constant + "' given twice");
+        w.values.emplace_back(constant, value);
     }
     return w;
 }
 
 std::string formatWeights(const WeightsFile& weights) {
-    std::string out =
-        std::string(kWeightsMagic) + " " + std::to_string(kWeightsFormatVersion) + "\n";
-    for (const std::string& c : weights.comments)
-        out += "# " + c + "\n";
+    std::vector<std::string> lines;
     for (const auto& [key, value] : weights.values)
-        out += key + " " + shortestDecimal(value) + "\n";
-    return withChecksum(out);
+        lines.push_back(key + " " + shortestDecimal(value));
+    return writeCheckedText(kWeightsMagic, kWeightsFormatVersion, weights.comments, lines);
 }
 
 void applyWeights(const WeightsFile& weights, EngineConfig& config) {

@@ -11,7 +11,9 @@
 // The checksum is FNV-1a 64 (16 hex digits) of every byte before the checksum line. A file
 // with another first line, another version, an unknown or repeated name, a malformed value or
 // a wrong or missing checksum is refused whole (WeightsError says why), so that a damaged or
-// foreign file never half-applies. Pure text in, text out: reading the file is the caller's.
+// foreign file never half-applies. A retired name (retired_parameters.h) is read under its new
+// name, or ignored at its off value, with a notice; at any other value the file is refused.
+// Pure text in, text out: reading the file is the caller's.
 #pragma once
 
 #include <stdexcept>
@@ -20,27 +22,22 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/checked_text.h"
 #include "engine/search/engine.h"
 
 namespace hippolyta {
 
 constexpr int kWeightsFormatVersion = 1;
 
-class WeightsError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
+// The weights file's errors are the checked text format's (engine/core/checked_text.h).
+using WeightsError = CheckedTextError;
 
 struct WeightsFile {
     std::vector<std::string> comments;                   // without the leading "# "
-    std::vector<std::pair<std::string, double>> values;  // in file order
+    std::vector<std::pair<std::string, double>> values;  // in file order, by current names
+    std::vector<std::string> notices;  // retired names read, for people (parseWeights)
 };
 
-// The checksum line, shared with the pattern prior's file (pattern_prior_file.h): the text before
-// a last line `checksum HEX` whose FNV-1a 64 matches; throws WeightsError otherwise.
-std::string_view checkedBody(std::string_view text, const std::string& name);
-// body (whole lines) followed by its checksum line.
-std::string withChecksum(std::string body);
 // The fewest significant digits that read back as exactly v.
 std::string shortestDecimal(double v);
 

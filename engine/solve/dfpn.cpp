@@ -85,6 +85,9 @@ TableEntry* DfpnSolver::probe(uint64_t key) {
 }
 
 void DfpnSolver::store(uint64_t key, uint32_t phi, uint32_t delta, uint32_t work, uint32_t best) {
+    // A proof or disproof number is 0 only when the other is infinite (so never both).
+    HIPPOLYTA_ASSERT(key != 0 && phi <= kPnInfinity && delta <= kPnInfinity);
+    HIPPOLYTA_ASSERT((phi != 0 || delta == kPnInfinity) && (delta != 0 || phi == kPnInfinity));
     TableEntry* b = &table_[(key & bucketMask_) * kBucket];
     TableEntry* slot = nullptr;
     for (int i = 0; i < kBucket && !slot; ++i)
@@ -406,11 +409,17 @@ void DfpnSolver::loadTable(const std::string& bytes, const std::string& fingerpr
     at += 16;
     // count comes from the file: compared by division, so that count * 24 cannot wrap around.
     if (count > (body - at) / 24 || count * 24 != body - at) fail("wrong size");
-    for (uint64_t i = 0; i < count; ++i, at += 24)
-        store(getLE(bytes, at, 8), static_cast<uint32_t>(getLE(bytes, at + 8, 4)),
-              static_cast<uint32_t>(getLE(bytes, at + 12, 4)),
-              static_cast<uint32_t>(getLE(bytes, at + 16, 4)),
+    for (uint64_t i = 0; i < count; ++i, at += 24) {
+        const uint64_t key = getLE(bytes, at, 8);
+        const auto phi = static_cast<uint32_t>(getLE(bytes, at + 8, 4));
+        const auto delta = static_cast<uint32_t>(getLE(bytes, at + 12, 4));
+        // What store() takes as its invariant, a file must show first.
+        if (key == 0 || phi > kPnInfinity || delta > kPnInfinity ||
+            (phi == 0 && delta != kPnInfinity) || (delta == 0 && phi != kPnInfinity))
+            fail("an entry with impossible proof numbers");
+        store(key, phi, delta, static_cast<uint32_t>(getLE(bytes, at + 16, 4)),
               static_cast<uint32_t>(getLE(bytes, at + 20, 4)));
+    }
 }
 
 }  // namespace hippolyta

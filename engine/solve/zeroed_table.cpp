@@ -1,6 +1,14 @@
 #include "engine/solve/zeroed_table.h"
 
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <sys/mman.h>
+#endif
 
 #include <cstdint>
 #include <new>
@@ -20,12 +28,18 @@ ZeroedMemory::ZeroedMemory(size_t bytes) : bytes_(bytes) {
     if (bytes > SIZE_MAX - kHugePage) throw std::bad_alloc();
     // One huge page more than asked, so that the table can start on a huge-page boundary.
     mappedBytes_ = bytes + kHugePage;
+#ifdef _WIN32
+    // Windows (the SAU championship build): committed pages come zeroed too; no huge pages.
+    mapping_ = VirtualAlloc(nullptr, mappedBytes_, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    if (!mapping_) throw std::bad_alloc();
+#else
     mapping_ =
         mmap(nullptr, mappedBytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapping_ == MAP_FAILED) {
         mapping_ = nullptr;
         throw std::bad_alloc();
     }
+#endif
     const uintptr_t start = reinterpret_cast<uintptr_t>(mapping_);
     data_ = reinterpret_cast<void*>((start + kHugePage - 1) & ~(kHugePage - 1));
 #ifdef MADV_HUGEPAGE
@@ -57,7 +71,11 @@ ZeroedMemory& ZeroedMemory::operator=(ZeroedMemory&& other) noexcept {
 }
 
 void ZeroedMemory::release() {
+#ifdef _WIN32
+    if (mapping_) VirtualFree(mapping_, 0, MEM_RELEASE);
+#else
     if (mapping_) munmap(mapping_, mappedBytes_);
+#endif
     mapping_ = data_ = nullptr;
     mappedBytes_ = bytes_ = 0;
 }

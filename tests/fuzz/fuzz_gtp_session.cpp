@@ -75,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     config.threads = 1;
     config.memoryMb = 1 + (flags >> 2 & 1);
     // The endgame solver and region counting keep their code paths but with small budgets.
-    config.search.solverBudget = 300;
+    config.search.endgameBudget = 300;
     config.search.regionBudgetRoot = 300;
     config.search.regionBudgetTree = 50;
     config.visits = kVisits;

@@ -129,8 +129,7 @@ TEST_F(GtpSessionTest, ExplainAgreesWithEvaluate) {
                                                   {"t2", t.t2},
                                                   {"c1", t.c1},
                                                   {"c2", t.c2},
-                                                  {"mobility", t.mobility},
-                                                  {"ownership", t.ownership}};
+                                                  {"mobility", t.mobility}};
     const std::array<TermWeights, kEvalTerms> ws = termWeightsFor(weights, pos.width());
     double sum = 0;
     for (int i = 0; i < kEvalTerms; ++i) {

@@ -147,7 +147,7 @@ std::function<KillWhen(std::mt19937&)> atALine(int whole) {
 // whose node budget ignores --visits), every engine's exchange written out (-v: the lines that
 // kills count), and time-outs so long that only a hung engine reaches them.
 const std::string kEngine =
-    (kBin / "hippolyta").string() + " --no-book --visits 20 --param solver_budget=0";
+    (kBin / "hippolyta").string() + " --no-book --visits 20 --param endgame_budget=0";
 const std::vector<std::string> kRunnerArgs = {
     "-v",  "--size",         "6",  "--seed", "7", "--startup-timeout", "600", "--command-timeout",
     "600", "--move-timeout", "600"};

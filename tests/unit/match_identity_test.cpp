@@ -55,7 +55,7 @@ class MatchIdentityTest : public ::testing::Test {
     TestDir dir_;
 };
 
-// The case with real engines: the same GTP name, greedy first, then level 2.
+// The case with real engines: the same GTP name, greedy first, then level 2.
 TEST_F(MatchIdentityTest, ARerunWithAnotherCommandLineIsRefused) {
     const std::string engine = (fs::path(HIPPOLYTA_BIN_DIR) / "hippolyta").string();
     ASSERT_TRUE(fs::exists(engine)) << engine << " is missing: build the hippolyta target";

@@ -42,7 +42,7 @@ MctsOptions options(bool withNet, uint32_t netVisits = 8) {
     MctsOptions o;
     o.memoryMb = 64;
     o.seed = 11;
-    o.params.solverBudget = 0;
+    o.params.endgameBudget = 0;
     o.params.netVisits = netVisits;
     if (withNet) o.net = fixtureNet();
     return o;

@@ -67,7 +67,7 @@ TEST(NnBackend, TrivialBackendGivesFixedOutputsThroughTheSearchInterface) {
     MctsOptions o;
     o.memoryMb = 16;
     o.seed = 3;
-    o.params.solverBudget = 0;
+    o.params.endgameBudget = 0;
     o.net = half;
     Mcts mcts(o);
     std::atomic<bool> stop{false};

@@ -3,6 +3,7 @@
 // with a message, leaving the config unchanged.
 #include <gtest/gtest.h>
 
+#include "engine/core/checked_text.h"
 #include "engine/search/parameters.h"
 #include "engine/search/weights_file.h"
 #include "tests/unit/test_dir.h"
@@ -16,7 +17,7 @@ TEST(Parameters, OutOfRangeAndFractionsAreRefusedAndChangeNothing) {
     for (const char* bad :
          {"first_chunk=-1", "first_chunk=1e30", "first_chunk=0", "first_chunk=2.5",
           "playout_plies=-3", "exploration=-0.1", "eval.win_scale=0", "ordering=4",
-          "prior.hem=1e30", "solver_budget=1e300"}) {
+          "prior.hem=1e30", "endgame_budget=1e300"}) {
         EXPECT_FALSE(setParameter(c, bad)) << bad;
         EXPECT_THROW(setParameterOrThrow(c, bad), ParameterError) << bad;
     }
@@ -80,6 +81,77 @@ TEST(Parameters, AWeightsFileOutOfRangeIsRefused) {
         FAIL() << "no error";
     } catch (const WeightsError& e) {
         EXPECT_NE(std::string(e.what()).find("first_chunk must be"), std::string::npos);
+    }
+}
+
+// A weights file's text with its checksum, as hippolyta-train would seal it.
+std::string sealed(const std::string& body) {
+    return body + checksumLine(body);
+}
+
+// Renamed constants are read under their new names, from --param and from files, with a notice.
+TEST(RetiredParameters, RenamedOnesSetTheirSuccessors) {
+    EngineConfig c;
+    std::string notice;
+    setParameterOrThrow(c, "solver_budget=1234", &notice);
+    EXPECT_EQ(c.search.endgameBudget, 1234u);
+    EXPECT_NE(notice.find("solver_budget is now endgame_budget"), std::string::npos) << notice;
+    const WeightsFile w = parseWeights(
+        sealed("hippolyta-weights 1\nsolver_max_empty 30\nexploration 0.2\n"), "old.weights");
+    ASSERT_EQ(w.values.size(), 2u);
+    EXPECT_EQ(w.values[0].first, "endgame_max_empty");
+    ASSERT_EQ(w.notices.size(), 1u);
+    EXPECT_NE(w.notices[0].find("old.weights line 2: solver_max_empty is now endgame_max_empty"),
+              std::string::npos)
+        << w.notices[0];
+    // The old and the new name of one constant are one constant.
+    EXPECT_THROW(
+        parseWeights(sealed("hippolyta-weights 1\nsolver_budget 3\nendgame_budget 4\n"), "w"),
+        WeightsError);
+}
+
+// A removed constant at its off value changes nothing and says so; at another value it is
+// refused, naming the constant and the release that removed it.
+TEST(RetiredParameters, RemovedOnesAreIgnoredOnlyAtTheirOffValue) {
+    EngineConfig c;
+    const EngineConfig before;
+    std::string notice;
+    for (const char* off : {"two_level=0", "minimax_weight=0", "rerank_top=0",
+                            "eval_order_visits=0", "endgame_bounds=0", "eval.ownership.open=0",
+                            "eval.10x10.ownership.end=0", "two_level_widening_base=3"}) {
+        notice.clear();
+        EXPECT_NO_THROW(setParameterOrThrow(c, off, &notice)) << off;
+        EXPECT_NE(notice.find("removed in release 0.3.0"), std::string::npos) << off << notice;
+    }
+    EXPECT_EQ(getParameter(c, "exploration"), getParameter(before, "exploration"));
+    for (const char* on :
+         {"two_level=1", "minimax_weight=0.3", "rerank_top=16", "eval_order_visits=4",
+          "endgame_bounds=1", "eval.8x8.ownership.open=1"}) {
+        try {
+            setParameterOrThrow(c, on);
+            ADD_FAILURE() << on << " was accepted";
+        } catch (const ParameterError& e) {
+            const std::string name = std::string(on).substr(0, std::string(on).find('='));
+            EXPECT_NE(std::string(e.what()).find(name + " "), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("removed in release 0.3.0"), std::string::npos)
+                << e.what();
+        }
+    }
+    const WeightsFile old =
+        parseWeights(sealed("hippolyta-weights 1\n# an old file\ntwo_level 0\nminimax_weight 0\n"
+                            "eval.ownership.end 0\nexploration 0.3\n"),
+                     "old.weights");
+    ASSERT_EQ(old.values.size(), 1u);
+    EXPECT_EQ(old.values[0].first, "exploration");
+    EXPECT_EQ(old.notices.size(), 3u);
+    try {
+        parseWeights(sealed("hippolyta-weights 1\nminimax_weight 0.5\nexploration 0.3\n"), "on");
+        ADD_FAILURE() << "a removed constant turned on was accepted";
+    } catch (const WeightsError& e) {
+        EXPECT_NE(std::string(e.what()).find("on line 2: minimax_weight 0.5: the constant was "
+                                             "removed in release 0.3.0"),
+                  std::string::npos)
+            << e.what();
     }
 }
 

@@ -15,7 +15,7 @@
 #include "engine/search/bench.h"
 #include "engine/search/pattern_prior.h"
 #include "engine/search/pattern_prior_file.h"
-#include "engine/search/weights_file.h"
+#include "engine/core/checked_text.h"
 #include "test_dir.h"
 #include "tests/unit/random_pattern_weights.h"
 
@@ -183,25 +183,25 @@ TEST(PatternPriorFile, RefusesADamagedFile) {
     const std::string good = formatPatternPrior(sampleFile());
     std::string flipped = good;
     flipped[good.find("land ") + 6] ^= 1;
-    EXPECT_THROW(parsePatternPrior(flipped, "flipped"), WeightsError);
-    EXPECT_THROW(parsePatternPrior(good.substr(0, good.size() / 2), "cut"), WeightsError);
+    EXPECT_THROW(parsePatternPrior(flipped, "flipped"), CheckedTextError);
+    EXPECT_THROW(parsePatternPrior(good.substr(0, good.size() / 2), "cut"), CheckedTextError);
     // Edits with a recomputed checksum: the content checks refuse them.
     auto edited = [&](const std::string& from, const std::string& to) {
         std::string body = good.substr(0, good.rfind("checksum "));
         body.replace(body.find(from), from.size(), to);
-        return withChecksum(body);
+        return body + checksumLine(body);
     };
     EXPECT_NO_THROW(parsePatternPrior(edited("made by", "made by"), "same"));
-    EXPECT_THROW(parsePatternPrior(edited("prior 1\n", "prior 2\n"), "version"), WeightsError);
+    EXPECT_THROW(parsePatternPrior(edited("prior 1\n", "prior 2\n"), "version"), CheckedTextError);
     const std::string ring = ringText(ringClassCode(5));
     const std::string image = ringText(ringImage(ringClassCode(5), 1));
     ASSERT_NE(image, ring);  // else the file would name the same class twice, a weaker test
-    EXPECT_THROW(parsePatternPrior(edited("land " + ring, "land " + image), "image"), WeightsError);
+    EXPECT_THROW(parsePatternPrior(edited("land " + ring, "land " + image), "image"), CheckedTextError);
     EXPECT_THROW(parsePatternPrior(edited("pattern.from_to2", "pattern.from_to1"), "twice"),
-                 WeightsError);
+                 CheckedTextError);
     EXPECT_THROW(parsePatternPrior(edited("pattern.from_to2", "pattern.from_to99"), "unknown"),
-                 WeightsError);
-    EXPECT_THROW(parsePatternPrior(edited("boards small\n", ""), "boards"), WeightsError);
+                 CheckedTextError);
+    EXPECT_THROW(parsePatternPrior(edited("boards small\n", ""), "boards"), CheckedTextError);
 }
 
 // The compiled-in tables (the Botzone file has no data files) are the committed files.

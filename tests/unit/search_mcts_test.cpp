@@ -19,7 +19,7 @@ EngineConfig mctsConfig(int memoryMb = 64) {
     c.player = "mcts";
     c.seed = 42;
     c.memoryMb = memoryMb;
-    c.search.solverBudget = 20000;  // keeps endgame moves quick
+    c.search.endgameBudget = 20000;  // keeps endgame moves quick
     return c;
 }
 

@@ -45,7 +45,7 @@ void expectSoftmaxPriors(SearchParams params) {
     o.seed = 7;
     o.params = params;
     o.params.priorBias = 0.5;
-    o.params.solverBudget = 0;
+    o.params.endgameBudget = 0;
     Mcts mcts(o);
     const Game game = middleGame8();
     std::atomic<bool> stop{false};
@@ -83,21 +83,6 @@ TEST(PuctPrior, TheLearnedOrderKeepsTheSoftmax) {
     expectSoftmaxPriors(ordered(MoveOrdering::Learned));
 }
 
-// The best cheap moves reordered by the evaluation keep their prior probability, not one made
-// of their evaluation score.
-TEST(PuctPrior, EvaluationRerankingLeavesTheProbabilities) {
-    SearchParams p = ordered(MoveOrdering::Learned);
-    p.rerankTop = 4;
-    expectSoftmaxPriors(p);
-}
-
-// Chunks added once a node orders by the evaluation get probabilities too, not 0.
-TEST(PuctPrior, ChunksOrderedByTheEvaluationGetProbabilities) {
-    SearchParams p = ordered(MoveOrdering::Learned);
-    p.evalOrderVisits = 30;
-    expectSoftmaxPriors(p);
-}
-
 // A hand-set order still biases selection by the learned prior's probabilities.
 TEST(PuctPrior, TheHandSetOrderGetsTheLearnedProbabilities) {
     expectSoftmaxPriors(ordered(MoveOrdering::HandSet));
@@ -113,7 +98,7 @@ TEST(PuctPrior, OffTheChildrenKeepTheirOrderingScores) {
     MctsOptions o;
     o.memoryMb = 64;
     o.params = ordered(MoveOrdering::Learned);  // its scores are the learned prior's
-    o.params.solverBudget = 0;
+    o.params.endgameBudget = 0;
     Mcts mcts(o);
     const Game game = middleGame8();
     std::atomic<bool> stop{false};

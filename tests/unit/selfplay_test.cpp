@@ -28,7 +28,7 @@ class SelfPlayTest : public ::testing::Test {
         config_.randomPlies = 2;
         config_.explorePlies = 4;
         config_.memoryMb = 16;
-        config_.params = {"solver_budget=3000"};  // the endgame solver would take most of the time
+        config_.params = {"endgame_budget=3000"};  // the endgame solver would take most of the time
     }
 
     // Runs with config_ into dir_/name and returns the file's bytes.

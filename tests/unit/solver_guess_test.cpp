@@ -213,15 +213,22 @@ TEST_F(SolverGuessRerun, TriesOnlyGuessesNotSettledBefore) {
     EXPECT_EQ(rerun("unknown 2000 1 5 5", timed), text(ranked_[1]));
 }
 
-TEST_F(SolverGuessRerun, ResumesAGuessWithACheckpointWhateverItsLimits) {
+TEST_F(SolverGuessRerun, ResumesAGuessFromItsCheckpointWhileItsLimitsLeaveSome) {
     SolveJob limited = smallJob();
     limited.nodes = 2000;
     // Without --checkpoint on, the guess's checkpoint is not used: settled by its limits.
     EXPECT_EQ(rerun("unknown 2000 0.1 5 5", limited, true), text(ranked_[1]));
-    // With it, the guess is resumed; decided, its checkpoint goes.
+    // With it, the limits count what the checkpoint records as spent (its first search's
+    // hundreds of nodes): a job of 100 nodes has nothing left for it, so the guess is settled.
     limited.checkpointPath = "on";
+    limited.nodes = 100;
+    EXPECT_EQ(rerun("unknown 2000 0.1 5 5", limited, true), text(ranked_[1]));
+    // With more nodes it is resumed (its line says so); decided, its checkpoint goes.
+    limited.nodes = 1000000;
     EXPECT_EQ(rerun("unknown 2000 0.1 5 5", limited, true), text(ranked_[0]));
     EXPECT_FALSE(fileExists(checkpointOfFirst(dir_)));
+    const std::string guesses = readWholeFile(dir_ + "/guesses.txt");
+    EXPECT_EQ(guesses.substr(guesses.size() - 9), " resumed\n") << guesses;
 }
 
 TEST_F(SolverGuessRerun, SaysSoWhenNoGuessIsLeft) {

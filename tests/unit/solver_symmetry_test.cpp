@@ -135,7 +135,9 @@ TEST(SolverSymmetry, ASymmetricRootsSplitSolvesHalfAndMergesAProof) {
     int solved = 0;
     runShard(job, dir, ShardSpec{}, [&](const std::string&) { ++solved; });
     EXPECT_EQ(solved * 2, tasks);
-    const std::string merged = mergeSplit(dir);
+    const SplitMerge merge = mergeSplit(dir);
+    EXPECT_EQ(merge.root, Outcome::Loss);
+    const std::string& merged = merge.text;
     EXPECT_NE(merged.find("solved " + std::to_string(tasks) + " unsolved 0"), std::string::npos)
         << merged;
     EXPECT_NE(merged.find("images " + std::to_string(tasks / 2)), std::string::npos) << merged;

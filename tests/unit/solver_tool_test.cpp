@@ -1,5 +1,6 @@
-// hippolyta-solve as a program: checkpoint, kill and resume; a resume with other settings
-// refused; split, shards and merge; the proof checker's verdicts. Needs build/bin.
+// hippolyta-solve as a program: checkpoint, kill and resume, the limits counting the killed
+// run's work; a resume with other settings refused; split, shards and merge, and the merge's
+// exit status; the proof checker's verdicts. Needs build/bin.
 #include <gtest/gtest.h>
 
 #include <boost/process.hpp>
@@ -10,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "adapters/solve/checkpoint_file.h"
 #include "tests/unit/cli_run.h"
 #include "tests/unit/test_dir.h"
 
@@ -19,23 +21,37 @@ namespace {
 namespace bp = boost::process;
 namespace fs = std::filesystem;
 
-TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
-    TestDir s;
-    const std::string ckpt = (s / "5x5.ckpt").string();
-    const std::string common = "--size 5 --table-mb 16 --quiet --checkpoint " + ckpt;
-    // Checkpoints every 0.3 s; killed once the first one is there.
+// The number after `key` in a result line ("... nodes 5120 seconds ..."); -1 if none.
+double fieldOf(const std::string& line, const std::string& key) {
+    std::istringstream words(line);
+    for (std::string word; words >> word;) {
+        double value;
+        if (word == key && words >> value) return value;
+    }
+    return -1;
+}
+
+// Starts a 5 x 5 solve that checkpoints every 0.3 s to `ckpt` and kills it (SIGKILL) once a
+// second checkpoint has replaced the first (a condition, not a delay).
+void solveUntilKilled(const std::string& ckpt) {
     bp::child solve(std::string(HIPPOLYTA_BIN_DIR) + "/hippolyta-solve", "--size", "5",
                     "--table-mb", "16", "--quiet", "--checkpoint", ckpt, "--checkpoint-minutes",
                     "0.005", "--seconds", "120", bp::std_out > bp::null);
     for (int i = 0; i < 600 && !fs::exists(ckpt); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     ASSERT_TRUE(fs::exists(ckpt));
-    // Killed once a second checkpoint has replaced the first (a condition, not a delay).
     const auto first = fs::last_write_time(ckpt);
     for (int i = 0; i < 600 && fs::last_write_time(ckpt) == first; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    solve.terminate();  // SIGKILL
+    solve.terminate();
     solve.wait();
+}
+
+TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
+    TestDir s;
+    const std::string ckpt = (s / "5x5.ckpt").string();
+    const std::string common = "--size 5 --table-mb 16 --quiet --checkpoint " + ckpt;
+    ASSERT_NO_FATAL_FAILURE(solveUntilKilled(ckpt));
     const CliRun resumed = runCliTool("hippolyta-solve " + common + " --nodes 2000");
     EXPECT_EQ(resumed.status, 0) << resumed.out;
     EXPECT_NE(resumed.out.find("resumed"), std::string::npos) << resumed.out;
@@ -55,6 +71,43 @@ TEST(SolveTool, CheckpointKillResumeAndRefuseOtherSettings) {
     const CliRun evalOn = runCliTool("hippolyta-solve " + common + " --eval-init --nodes 2000");
     EXPECT_NE(evalOn.out.find("refusing to resume"), std::string::npos) << evalOn.out;
     EXPECT_EQ(runCliTool("hippolyta-solve --eval-init --no-eval-init --nodes 5").status, 2 * 256);
+}
+
+TEST(SolveTool, AResumedSolveCountsTheKilledRunsWorkInItsLimits) {
+    TestDir s;
+    const std::string ckpt = (s / "5x5.ckpt").string();
+    const std::string common =
+        "hippolyta-solve --size 5 --table-mb 16 --quiet --checkpoint " + ckpt;
+    ASSERT_NO_FATAL_FAILURE(solveUntilKilled(ckpt));
+    const std::optional<SpentBudget> spent = readSpentBudget(ckpt);
+    ASSERT_TRUE(spent);
+    ASSERT_GT(spent->nodes, 2048u);
+    ASSERT_GT(spent->seconds, 0);
+    // Less time than the killed run had spent: nothing is left, and nothing is searched.
+    const CliRun over = runCliTool(common + " --seconds " + std::to_string(spent->seconds / 2));
+    EXPECT_EQ(over.status, 0) << over.out;
+    EXPECT_EQ(over.out.rfind("unknown nodes 0 ", 0), 0u) << over.out;
+    EXPECT_EQ(fieldOf(over.out, "earlier_nodes"), static_cast<double>(spent->nodes)) << over.out;
+    EXPECT_NEAR(fieldOf(over.out, "earlier_seconds"), spent->seconds, 1e-4) << over.out;
+    // 3,000 nodes more than it had spent: it searches those (to the next 1,024-node check).
+    const CliRun more = runCliTool(common + " --nodes " + std::to_string(spent->nodes + 3000));
+    EXPECT_EQ(more.status, 0) << more.out;
+    EXPECT_GT(fieldOf(more.out, "nodes"), 0) << more.out;
+    EXPECT_LE(fieldOf(more.out, "nodes"), 3000 + 1024) << more.out;
+    EXPECT_EQ(fieldOf(more.out, "earlier_nodes"), static_cast<double>(spent->nodes)) << more.out;
+    // Its checkpoint counts both runs.
+    const std::optional<SpentBudget> after = readSpentBudget(ckpt);
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->nodes, spent->nodes + static_cast<uint64_t>(fieldOf(more.out, "nodes")));
+    EXPECT_GT(after->seconds, spent->seconds);
+    // A checkpoint of older builds (the table alone) still resumes: its nodes are the table's,
+    // its seconds unknown.
+    fs::resize_file(ckpt, fs::file_size(ckpt) - 32);
+    EXPECT_FALSE(readSpentBudget(ckpt));
+    const CliRun old = runCliTool(common + " --nodes " + std::to_string(after->nodes));
+    EXPECT_EQ(old.out.rfind("unknown nodes 0 ", 0), 0u) << old.out;
+    EXPECT_EQ(fieldOf(old.out, "earlier_nodes"), static_cast<double>(after->nodes)) << old.out;
+    EXPECT_EQ(fieldOf(old.out, "earlier_seconds"), 0) << old.out;
 }
 
 TEST(SolveTool, SplitShardsAndMerge) {
@@ -130,9 +183,22 @@ TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
         if (outcome == "unknown") distance[index] = std::min(phi, delta);
     }
     ASSERT_EQ(static_cast<int>(distance.size()), unknown);
-    // A plain rerun leaves them be; --retry-unknown solves them, resuming their tables.
+    // A plain rerun leaves them be.
     ASSERT_EQ(runCliTool(shard).status, 0);
     EXPECT_EQ(countLines(dir + "/history.txt"), tasks);
+    // A retry within the same limits: each checkpoint holds all that --nodes allows (the limits
+    // count every run of a subproblem), so each says so and nothing is searched or recorded.
+    const CliRun spent = runCliTool(shard + " --nodes 20 --retry-unknown");
+    ASSERT_EQ(spent.status, 0) << spent.out;
+    std::istringstream spentLines(spent.out);
+    int notSearched = 0;
+    for (std::string line; std::getline(spentLines, line); ++notSearched)
+        EXPECT_NE(line.find(" unknown: not searched, its checkpoint holds "), std::string::npos)
+            << line;
+    EXPECT_EQ(notSearched, unknown);
+    EXPECT_EQ(countLines(dir + "/history.txt"), tasks);
+    EXPECT_EQ(countFiles(dir, ".ckpt"), unknown);
+    // --retry-unknown without the limit solves them, resuming their tables.
     const CliRun pass2 = runCliTool(shard + " --retry-unknown");
     ASSERT_EQ(pass2.status, 0) << pass2.out;
     const std::string merged = runCliTool("hippolyta-solve --merge " + dir).out;
@@ -141,14 +207,24 @@ TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
     // Every pass's lines are kept; decided subproblems' checkpoints are gone.
     EXPECT_EQ(countLines(dir + "/history.txt"), tasks + unknown);
     EXPECT_EQ(countFiles(dir, ".ckpt"), 0);
+    // The first pass's lines say nothing of a resume; the retries' lines, on stdout and in the
+    // history, say that each went on from its checkpoint.
+    std::istringstream history(readWholeFile(dir + "/history.txt"));
+    int historyLines = 0;
+    for (std::string line; std::getline(history, line); ++historyLines)
+        EXPECT_EQ(line.find("resumed"), historyLines < tasks ? std::string::npos : line.size() - 7)
+            << line;
     // The retries came closest to a decision first, and each was decided.
     std::istringstream lines(pass2.out);
     uint64_t previous = 0;
     int retried = 0;
     for (std::string line; std::getline(lines, line); ++retried) {
         std::istringstream f(line);
-        std::string index, move, outcome;
+        std::string index, move, outcome, word, last;
         f >> index >> move >> outcome;
+        while (f >> word)
+            last = word;
+        EXPECT_EQ(last, "resumed") << line;
         EXPECT_NE(outcome, "unknown") << line;
         ASSERT_EQ(distance.count(index), 1u) << line;
         EXPECT_GE(distance[index], previous) << line;
@@ -167,6 +243,45 @@ TEST(SolveTool, ALaterPassRetriesTheUnknownSubproblems) {
     EXPECT_NE(off.out.find("say --checkpoints"), std::string::npos) << off.out;
     // --checkpoints belongs to a shard.
     EXPECT_EQ(runCliTool("hippolyta-solve --checkpoints --nodes 5").status, 2 * 256);
+}
+
+TEST(SolveTool, TheMergeExitsWith3WhileTheRootIsUndecided) {
+    TestDir s;
+    const std::string dir = (s / "split").string();
+    // The 4 x 4 start: every White move is a Black win, so nothing decides the root but all.
+    ASSERT_EQ(runCliTool("hippolyta-solve --size 4 --split " + dir).status, 0);
+    const std::string shard = "hippolyta-solve --quiet --table-mb 8 --shard 0/1 --dir " + dir;
+    ASSERT_EQ(runCliTool(shard + " --nodes 20").status, 0);
+    // The Slurm merge job (run here without Slurm) tells this from a failure: its own 2.
+    const std::string mergeJob =
+        "HIPPOLYTA_BIN=" HIPPOLYTA_BIN_DIR " HIPPOLYTA_REPO=" HIPPOLYTA_SOURCE_DIR
+        " bash " HIPPOLYTA_SOURCE_DIR "/tools/slurm/solve-split-merge.sbatch " +
+        dir + " 2>&1";
+    const auto runMergeJob = [&] {
+        CliRun run;
+        FILE* pipe = popen(mergeJob.c_str(), "r");
+        char buffer[4096];
+        for (size_t n; pipe && (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+            run.out.append(buffer, n);
+        run.status = pipe ? pclose(pipe) : -1;
+        return run;
+    };
+    const CliRun undecided = runCliTool("hippolyta-solve --merge " + dir);
+    ASSERT_NE(undecided.out.find("root: unknown"), std::string::npos) << undecided.out;
+    EXPECT_EQ(undecided.status, 3 * 256) << undecided.out;
+    const CliRun undecidedJob = runMergeJob();
+    EXPECT_EQ(undecidedJob.status, 2 * 256) << undecidedJob.out;
+    EXPECT_NE(undecidedJob.out.find("the root is not decided yet"), std::string::npos)
+        << undecidedJob.out;
+    ASSERT_EQ(runCliTool(shard + " --retry-unknown").status, 0);
+    const CliRun decided = runCliTool("hippolyta-solve --merge " + dir);
+    EXPECT_NE(decided.out.find("root: loss for the side to move"), std::string::npos)
+        << decided.out;
+    EXPECT_EQ(decided.status, 0) << decided.out;
+    const CliRun decidedJob = runMergeJob();
+    EXPECT_EQ(decidedJob.status, 0) << decidedJob.out;
+    EXPECT_NE(decidedJob.out.find("OK: " + dir + "/proof.hprf checked"), std::string::npos)
+        << decidedJob.out;
 }
 
 TEST(SolveTool, MergeProvesTheLineBeforeALostRoot) {

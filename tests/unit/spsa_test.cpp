@@ -133,7 +133,7 @@ TEST(Spsa, ShardsPlayingAtOnceFollowTheSameThetaAsOneRun) {
     auto config = [&](const std::string& out, int shard, int shards) {
         SpsaRunConfig c;
         c.engine =
-            engine.string() + " --visits 30 --seed 5 --threads 1 --no-book --param solver_budget=0";
+            engine.string() + " --visits 30 --seed 5 --threads 1 --no-book --param endgame_budget=0";
         SpsaParam p = param("exploration", 0.25);
         p.min = 0.05, p.max = 1, p.cEnd = 0.1, p.rEnd = 0.5;
         c.params = {p};

@@ -145,7 +145,7 @@ TEST_F(TrainingDataVersionsTest, AVersionOneFileIsResumedAsVersionOne) {
               std::string::npos)
         << err.str();
     EXPECT_NE(err.str().find("(version=1 size=6"), std::string::npos) << err.str();
-    c.params = {"solver_budget=3000"};  // not the fixture's settings: refused
+    c.params = {"endgame_budget=3000"};  // not the fixture's settings: refused
     EXPECT_THROW(runSelfPlay(c, err), TrainingDataError);
 
     // A game appended by a version-2 build goes in as version 1.

@@ -128,7 +128,7 @@ SelfPlayConfig smallRun(uint32_t treeSampleVisits) {
     c.visits = 200;
     c.seed = 5;
     c.memoryMb = 16;
-    c.params = {"solver_budget=3000"};
+    c.params = {"endgame_budget=3000"};
     c.treeSampleVisits = treeSampleVisits;
     return c;
 }

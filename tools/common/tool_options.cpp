@@ -149,11 +149,13 @@ int runSubcommands(const std::string& program, const std::string& usage, int arg
 
 void applyParams(EngineConfig& config, const std::vector<std::string>& params) {
     for (const std::string& p : params) {
+        std::string notice;
         try {
-            setParameterOrThrow(config, p);
+            setParameterOrThrow(config, p, &notice);
         } catch (const ParameterError& e) {
             throw UsageError("bad --param '" + p + "': " + e.what());
         }
+        if (!notice.empty()) std::cerr << "--param " << p << ": " << notice << "\n";
     }
 }
 

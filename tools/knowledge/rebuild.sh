@@ -1,15 +1,15 @@
 #!/bin/bash
-# Rebuilds the learned knowledge from scratch with fixed seeds: the held-out sets, the
-# self-play data, the territory tables and the evaluation weights that use them
-# (docs/learning.md, "The learned territory"). Every step resumes after a kill.
+# Rebuilds the first learned knowledge from scratch with fixed seeds: the held-out sets, the
+# self-play data and the pattern priors fitted to it (docs/learning.md). Every step resumes
+# after a kill.
 #
 #   tools/knowledge/rebuild.sh [DIR] [STEP]    DIR: where the data goes (default runs/knowledge)
-#                                              STEP: data, heldout-check, territory, weights,
-#                                                    pattern, all, or treestrap (the tree-sample
-#                                                    experiment, not part of all)
+#                                              STEP: data, heldout-check, pattern, all, or
+#                                                    treestrap (the tree-sample experiment, not
+#                                                    part of all)
 #
-# About 0.6 core-hours (self-play 0.35 on one core, the pattern fits 7 minutes on two). Needs build/ (the README's
-# test command builds it). The games are reproducible with the same binary and --visits; the
+# About 0.5 core-hours (self-play 0.35 on one core, the pattern fits 7 minutes on two). Needs
+# build/ (the README's test command builds it). The games are reproducible with the same binary and --visits; the
 # committed held-out files tests/fixtures/heldout/ are the ones this made at commit c7e6da7.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,7 +23,7 @@ for b in 10x10 8x8; do cp -n "$HELD/heldout-$b.data" "$DIR/heldout-$b.data"; don
 
 selfplay() {  # board seed games file
     "$BIN/hippolyta-selfplay" --size "$1" --seed "$2" --games "$3" --visits 800 \
-        --param solver_budget=0 --out "$DIR/$4" 2> "$DIR/$4.log"
+        --param endgame_budget=0 --out "$DIR/$4" 2> "$DIR/$4.log"
 }
 
 data() {
@@ -44,29 +44,6 @@ heldout_check() {
     done
 }
 
-territory() {
-    for b in 10 8; do
-        (cd "$DIR" && "$BIN/hippolyta-train" territory --data "train-${b}x$b.data" \
-            --held-out "heldout-${b}x$b.data" --board "$b" --out "territory-${b}x$b.table")
-        cp "$DIR/territory-${b}x$b.table" "engine/weights/territory-${b}x$b.table"
-    done
-    "$BIN/hippolyta-train" territory-source --out engine/eval/territory_tables.cpp \
-        --tables engine/weights/territory-8x8.table engine/weights/territory-10x10.table
-    echo "rebuild the engine (cmake --build build) before the weights step"
-}
-
-# The evaluation with the learned territory and without c2 (which it makes redundant), per size.
-weights() {
-    for b in 10 8; do
-        (cd "$DIR" && "$BIN/hippolyta-train" write --out "start-${b}x$b.weights" \
-            --param "eval.${b}x$b.c2.open=0" --param "eval.${b}x$b.c2.end=0" > /dev/null &&
-            "$BIN/hippolyta-train" eval --data "train-${b}x$b.data" \
-                --held-out "heldout-${b}x$b.data" --own-size "$b" --without c2 \
-                --weights "start-${b}x$b.weights" --out "territory-${b}x$b.weights")
-        cp "$DIR/territory-${b}x$b.weights" "engine/weights/candidates/territory-${b}x$b.weights"
-    done
-}
-
 # The pattern move prior (docs/learning.md, "The pattern prior"), then its compiled-in copy.
 pattern() {
     (cd "$DIR" && "$BIN/hippolyta-train" pattern --data train-10x10.data \
@@ -78,19 +55,19 @@ pattern() {
     tools/embed-pattern-prior.sh
 }
 
-# Tree samples against the roots alone (docs/learning.md, "Labels from the search"): 1,000
+# Tree samples against the roots alone (docs/learning-results.md, "Labels from the search"): 1,000
 # 10x10 games with their tree samples (about 5 core-minutes, 76 MB), then each fit with and
 # without them, measured on the committed held-out games. Prints the figures; ships nothing.
 treestrap() {
     "$BIN/hippolyta-selfplay" --size 10 --seed 4710 --games 1000 --visits 800 \
-        --param solver_budget=0 --tree-samples 16 --out "$DIR/treestrap-10x10.data" \
+        --param endgame_budget=0 --tree-samples 16 --out "$DIR/treestrap-10x10.data" \
         2> "$DIR/treestrap-10x10.data.log"
     local fit=("$BIN/hippolyta-train")
     local on=(--data "$DIR/treestrap-10x10.data" --held-out "$DIR/heldout-10x10.data")
     for samples in "" "--tree-samples --calibrate" "--tree-samples --tree-sample-visits 64 --calibrate"; do
         echo "== eval, results alone $samples"
         # shellcheck disable=SC2086 # the options split on purpose
-        "${fit[@]}" eval "${on[@]}" --own-size 10 --value-weight 0 --without ownership $samples
+        "${fit[@]}" eval "${on[@]}" --own-size 10 --value-weight 0 $samples
     done
     for samples in "" "--tree-samples --tree-sample-visits 64" "--tree-samples"; do
         echo "== pattern prior $samples"
@@ -102,14 +79,8 @@ treestrap() {
 case "$STEP" in
     data) data ;;
     heldout-check) heldout_check ;;
-    territory) territory ;;
-    weights) weights ;;
     pattern) pattern ;;
     treestrap) treestrap ;;
-    all)
-        data && heldout_check && territory
-        cmake --build build -j "$(nproc)" --target hippolyta-train
-        weights && pattern
-        ;;
-    *) echo "unknown step '$STEP' (data, heldout-check, territory, weights, pattern, all, treestrap)" >&2; exit 2 ;;
+    all) data && heldout_check && pattern ;;
+    *) echo "unknown step '$STEP' (data, heldout-check, pattern, all, treestrap)" >&2; exit 2 ;;
 esac

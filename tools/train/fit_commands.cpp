@@ -31,7 +31,7 @@ int runEval(const std::vector<std::string>& args) {
         ("own-size", po::value(&ownSize)->default_value(0)->value_name("N"),
             "fit this board size's own weights (eval.NxN.*) on its positions alone")
         ("without", po::value(&config.without)->multitoken()->value_name("TERM..."),
-            "leave these terms (t1 t2 c1 c2 mobility ownership) out of the fit, at their weights")
+            "leave these terms (t1 t2 c1 c2 mobility) out of the fit, at their weights")
         ("calibrate", po::bool_switch(&config.calibrate),
             "then scale the fitted weights by one factor fitted to the game positions' results "
             "(for --tree-samples, whose values are milder than results)");

@@ -1,14 +1,10 @@
-// hippolyta-train's other subcommands: weights files, SPSA, the network's data and checks, and
-// the learned territory.
+// hippolyta-train's other subcommands: weights files, SPSA, the network's data and checks.
 #include <iostream>
 
 #include "adapters/common/interrupts.h"
 #include "adapters/neural/nn_check.h"
 #include "adapters/neural/nn_export.h"
-#include "adapters/training/ownership_net.h"
 #include "adapters/training/spsa_runner.h"
-#include "adapters/training/territory_fit.h"
-#include "adapters/training/territory_source.h"
 #include "engine/core/file_io.h"
 #include "engine/core/notation.h"
 #include "engine/core/text_util.h"
@@ -159,93 +155,6 @@ int runNnCheck(const std::vector<std::string>& args) {
                       << fixedDecimals(sp.evalsPerSecond, 0) << " per wall second)\n";
         }
     }
-    return 0;
-}
-
-namespace {
-
-void printOwnership(const std::string& label, const OwnershipScore& s) {
-    std::cout << "  " << label << ": sign " << fixedDecimals(s.signAccuracy, 4);
-    if (!std::isnan(s.accuracy3)) std::cout << ", three outcomes " << fixedDecimals(s.accuracy3, 4);
-    if (!std::isnan(s.logLoss)) std::cout << ", log-loss " << fixedDecimals(s.logLoss, 4);
-    std::cout << "\n";
-}
-
-}  // namespace
-
-int runTerritory(const std::vector<std::string>& args) {
-    std::vector<std::string> data, heldOut;
-    std::string out, netPath;
-    int board = 10, validateEvery = 10;
-    ToolOptions cli("hippolyta-train territory",
-                    "Usage: hippolyta-train territory [options]\nOptions");
-    // clang-format off
-    cli.add()
-        ("data", po::value(&data)->multitoken()->required()->value_name("FILE..."),
-            "self-play data files to fit on")
-        ("held-out", po::value(&heldOut)->multitoken()->value_name("FILE..."),
-            "self-play data files to measure on")
-        ("board", po::value(&board)->default_value(10)->value_name("N"),
-            "8: the table of boards up to 8 columns; 10: of larger boards")
-        ("validate-every", po::value(&validateEvery)->default_value(10)->value_name("N"),
-            "games g with g % N == 0 choose the shrinkage")
-        ("net", po::value(&netPath)->value_name("FILE"), "also score this network's ownership")
-        ("out", po::value(&out)->value_name("FILE"), "write the table file here");
-    // clang-format on
-    if (!cli.parse(args)) return 0;
-    if (board != 8 && board != 10) throw UsageError("--board must be 8 or 10");
-    if (validateEvery < 2) throw UsageError("--validate-every must be 2 or more");
-    const auto t0 = std::chrono::steady_clock::now();
-    const TerritoryBoard b = territoryBoardOf(board);
-    TerritoryCounts train, validation, held;
-    countTerritory(data, b, validateEvery, train, &validation);
-    TerritoryFitReport r;
-    TerritoryFile file;
-    file.board = b;
-    file.table = fitTerritory(train, validation, r);
-    const std::string fitLine =
-        "squares " + std::to_string(static_cast<long long>(r.trainSquares)) + " train, " +
-        std::to_string(static_cast<long long>(r.validationSquares)) + " validation; alpha " +
-        fixedDecimals(r.alpha, 1) + ", validation log-loss " +
-        fixedDecimals(r.factoredValidationLoss, 4) + " factored, " +
-        fixedDecimals(r.chosenValidationLoss, 4) + " chosen; " +
-        fixedDecimals(secondsSince(t0), 1) + " s";
-    std::cout << fitLine << "\n";
-    file.comments = {commandLine("territory", args), fitLine};
-    if (!heldOut.empty()) {
-        countTerritory(heldOut, b, 0, held, nullptr);
-        std::cout << "held out: " << static_cast<long long>(held.squares()) << " squares, "
-                  << static_cast<long long>(held.owned()) << " ended owned\n";
-        printOwnership("nearer by queen moves", scoreQueenDistance(held));
-        printOwnership("fitted table", scoreTable(file.table, held));
-        if (!netPath.empty())
-            printOwnership("network " + netPath,
-                           scoreNetOwnership(loadNetwork(netPath), heldOut, b));
-    }
-    if (!out.empty()) {
-        writeFileAtomically(out, formatTerritoryFile(file));
-        std::cout << "wrote " << out << "\n";
-    }
-    return 0;
-}
-
-int runTerritorySource(const std::vector<std::string>& args) {
-    std::vector<std::string> tables;
-    std::string out;
-    ToolOptions cli("hippolyta-train territory-source",
-                    "Usage: hippolyta-train territory-source [options]\nOptions");
-    // clang-format off
-    cli.add()
-        ("tables", po::value(&tables)->multitoken()->required()->value_name("FILE..."),
-            "the table files of 8x8 and 10x10")
-        ("out", po::value(&out)->required()->value_name("FILE"), "the C++ source to write");
-    // clang-format on
-    if (!cli.parse(args)) return 0;
-    std::vector<TerritoryFile> files;
-    for (const std::string& t : tables)
-        files.push_back(parseTerritoryFile(readWholeFile(t), t));
-    writeFileAtomically(out, territorySource(files, tables));
-    std::cout << "wrote " << out << "\n";
     return 0;
 }
 

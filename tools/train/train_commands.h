@@ -46,7 +46,5 @@ int runWrite(const std::vector<std::string>& args);
 int runSpsaCommand(const std::vector<std::string>& args);
 int runNnExport(const std::vector<std::string>& args);
 int runNnCheck(const std::vector<std::string>& args);
-int runTerritory(const std::vector<std::string>& args);
-int runTerritorySource(const std::vector<std::string>& args);
 
 }  // namespace hippolyta::train

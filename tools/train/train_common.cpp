@@ -57,8 +57,11 @@ void addCommon(ToolOptions& cli, Common& c) {
 
 EngineConfig startConfig(const Common& c) {
     EngineConfig config;
-    if (!c.weightsIn.empty())
-        applyWeights(parseWeights(readWholeFile(c.weightsIn), c.weightsIn), config);
+    if (c.weightsIn.empty()) return config;
+    const WeightsFile start = parseWeights(readWholeFile(c.weightsIn), c.weightsIn);
+    applyWeights(start, config);
+    for (const std::string& notice : start.notices)
+        std::cerr << "hippolyta-train: " << notice << "\n";
     return config;
 }
 
