@@ -5,7 +5,10 @@
 #   lintian: package-section-games-but-contains-no-game); they find their data in
 #   ../share/hippolyta from there as from bin;
 # - the executables lose their .comment and .note sections (compiler version strings), as
-#   dh_strip does (lintian: binary-has-unneeded-section).
+#   dh_strip does (lintian: binary-has-unneeded-section);
+# - the docs open with a page for the package's users (cmake/debian/README.md: the programs
+#   as installed, where the data is, Quarry); the source tree's README, which speaks of
+#   building, stays beside it as README.source.md.
 if(NOT CPACK_GENERATOR STREQUAL "DEB")
   return()
 endif()
@@ -25,3 +28,7 @@ foreach(exe ${executables})
   file(RENAME "${exe}" "${usr}/games/${name}")
 endforeach()
 file(REMOVE_RECURSE "${usr}/bin")  # empty by now
+
+set(doc "${usr}/share/doc/hippolyta")
+file(RENAME "${doc}/README.md" "${doc}/README.source.md")
+configure_file("${CPACK_HIPPOLYTA_PACKAGE_README}" "${doc}/README.md" COPYONLY)

@@ -62,7 +62,7 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME hippolyta)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_DEBIAN_PACKAGE_RELEASE ${HIPPOLYTA_DEB_REVISION})
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Game of the Amazons engine (GTP) with match and book tools")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Game of the Amazons engine (GTP), browser studio and tools")
 # One line of the Control file's description a line here (lintian wants them under 80 columns).
 set(CPACK_PACKAGE_DESCRIPTION "Hippolyta plays the Game of the Amazons on the standard 10x10 board
 and on any board from 4x4 to 11x11. GUIs such as Quarry, match runners
@@ -74,6 +74,11 @@ The engine is a Monte Carlo tree search with an endgame solver, a learned
 move prior and evaluation weights fitted to its own games, opening books
 for 8x8 and 10x10, time management for every GTP clock, pondering,
 analysis output and strength levels 1 to 10.
+.
+Hippolyta Studio (hippolyta-studio, in the desktop's Games menu) plays
+and analyses in the web browser: games against the engine at any level,
+live analysis, whole-game review with the mistakes explained, hints and
+a teaching mode, and games saved and loaded as SGF.
 .
 The package also holds the tools: hippolyta-match (a refereeing match
 runner with Elo, SPRT and resumable results), hippolyta-tournament,
@@ -93,6 +98,7 @@ set(CPACK_OUTPUT_FILE_PREFIX ${CMAKE_BINARY_DIR})
 # Executables to /usr/games, unneeded sections stripped (cmake/deb_staging.cmake).
 set(CPACK_PRE_BUILD_SCRIPTS ${PROJECT_SOURCE_DIR}/cmake/deb_staging.cmake)
 set(CPACK_HIPPOLYTA_STRIP ${CMAKE_STRIP})
+set(CPACK_HIPPOLYTA_PACKAGE_README ${PROJECT_SOURCE_DIR}/cmake/debian/README.md)
 
 # ---- The source release ---------------------------------------------------------------------
 # The tree as git tracks it, plus the file COMMIT, staged by cmake/source_release.cmake when cpack

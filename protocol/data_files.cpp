@@ -1,7 +1,10 @@
 #include "protocol/data_files.h"
 
+#include <unistd.h>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 #ifdef _WIN32
 #define WIN32_LEAN_AND_MEAN
@@ -54,6 +57,38 @@ std::string describeNotFound(const std::string& name, const std::vector<std::str
     for (size_t i = 0; i < dirs.size(); ++i)
         out += (i ? ", " : "") + dirs[i];
     return out;
+}
+
+namespace {
+
+// An executable regular file (links followed).
+bool isProgram(const fs::path& path) {
+    std::error_code ec;
+    return fs::is_regular_file(path, ec) && ::access(path.c_str(), X_OK) == 0;
+}
+
+}  // namespace
+
+std::optional<std::string> findCompanionProgram(const std::string& name,
+                                                std::vector<std::string>* looked) {
+    std::vector<std::string> dirs;
+    if (const std::string exeDir = executableDirectory(); !exeDir.empty()) dirs.push_back(exeDir);
+    // PATH's entries; an empty one means the current directory to a shell, and is skipped here.
+    const char* path = std::getenv("PATH");
+    for (std::string_view rest = path ? path : ""; !rest.empty();) {
+        const std::size_t colon = rest.find(':');
+        const std::string_view dir = rest.substr(0, colon);
+        if (!dir.empty() && fs::path(dir).is_absolute() &&
+            std::find(dirs.begin(), dirs.end(), dir) == dirs.end())
+            dirs.emplace_back(dir);
+        rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+    }
+    for (const std::string& dir : dirs) {
+        if (looked) looked->push_back(dir);
+        const fs::path candidate = fs::path(dir) / name;
+        if (isProgram(candidate)) return candidate.string();
+    }
+    return std::nullopt;
 }
 
 }  // namespace hippolyta

@@ -23,4 +23,12 @@ std::optional<std::string> findDataFile(const std::string& name,
 // For logs and answers: "NAME not found in A, B, C" (or "... no data directory").
 std::string describeNotFound(const std::string& name, const std::vector<std::string>& dirs);
 
+// A program that ships with the running one (hippolyta beside hippolyta-studio): `name` in the
+// executable's own directory (executableDirectory(), however the program was started: by its
+// path, or by its bare name found on PATH), else the first executable `name` on PATH; never
+// the current directory. `looked` (if not null) gets the folders tried, in order, each once:
+// the executable's first.
+std::optional<std::string> findCompanionProgram(const std::string& name,
+                                                std::vector<std::string>* looked = nullptr);
+
 }  // namespace hippolyta

@@ -3,21 +3,23 @@
 // bad input mixed in at random (seeded), referees every answer with its own Game, and scans the
 // engine's stderr for sanitizer reports. With --ponder-seconds it instead checks that a long
 // ponder stays under the memory cap. Exits 0 only when nothing went wrong.
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
+#include "adapters/process/child_process.h"
 #include "adapters/soak/soak.h"
+#include "protocol/data_files.h"
 #include "tools/common/tool_options.h"
 
 namespace po = boost::program_options;
-namespace fs = std::filesystem;
 using namespace hippolyta;
 
 int main(int argc, char** argv) {
     SoakOptions o;
     std::string sizes = "fixed";
-    const fs::path beside = fs::absolute(fs::path(argv[0])).parent_path() / "hippolyta";
+    // The engine beside this program (however it was started), else on PATH.
+    const std::optional<std::string> found = findCompanionProgram("hippolyta");
+    const std::string engine = found ? shellQuote(*found) : "hippolyta";
     ToolOptions cli(
         "hippolyta-soak",
         "Usage: hippolyta-soak [options]\n"
@@ -25,10 +27,10 @@ int main(int argc, char** argv) {
         "Options");
     // clang-format off
     cli.add()
-        ("engine", po::value(&o.engine)->default_value(beside.string() + " --move-time 0.005",
+        ("engine", po::value(&o.engine)->default_value(engine + " --move-time 0.005",
                                         "DIR/hippolyta --move-time 0.005")->value_name("CMD"),
             "engine command line, run by /bin/sh -c as the match runs it (memory mode: one "
-            "command, exec'd); DIR is this program's directory")
+            "command, exec'd); DIR is this program's directory (else hippolyta on PATH)")
         ("games", po::value(&o.games)->default_value(o.games)->value_name("N"),
             "self-play games to play")
         ("size", po::value(&o.size)->default_value(o.size)->value_name("N"), "board size 5..11")

@@ -1,16 +1,16 @@
 // hippolyta-studio: play and analyse Amazons in the browser (docs/studio.md). A local HTTP and
 // WebSocket server for the page in share/hippolyta/studio; the engines are GTP child processes.
-#include <filesystem>
 #include <iostream>
 #include <regex>
 
+#include "adapters/process/child_process.h"
 #include "adapters/studio/static_files.h"
 #include "adapters/studio/studio_launch.h"
 #include "adapters/studio/studio_server.h"
+#include "protocol/data_files.h"
 #include "tools/common/tool_options.h"
 
 namespace po = boost::program_options;
-namespace fs = std::filesystem;
 using namespace hippolyta;
 
 namespace {
@@ -22,7 +22,7 @@ StudioEngine parseEngine(const std::string& text) {
         throw UsageError(
             "--engine wants NAME=COMMAND (NAME: letters, digits, '-', '_', '.'), got '" + text +
             "'");
-    return {m[1], m[2]};
+    return {m[1], m[2], ""};
 }
 
 void parseListen(const std::string& text, StudioServerOptions& o) {
@@ -42,6 +42,23 @@ void parseListen(const std::string& text, StudioServerOptions& o) {
     }
 }
 
+// The default engine: hippolyta beside this program (however it was started), else on PATH.
+// When there is none, the engine's entry says where it looked, for stderr and the page.
+StudioEngine defaultEngine() {
+    std::vector<std::string> looked;
+    if (const auto path = findCompanionProgram("hippolyta", &looked))
+        return {"hippolyta", "exec " + shellQuote(*path), ""};
+    const std::string beside = executableDirectory();
+    std::string onPath;
+    for (const std::string& dir : looked)
+        if (dir != beside) onPath += (onPath.empty() ? "" : ", ") + dir;
+    return {"hippolyta", "",
+            "the engine program hippolyta was not found beside hippolyta-studio (in " +
+                (beside.empty() ? std::string("an unknown folder") : beside) + ") nor on PATH (" +
+                (onPath.empty() ? std::string("no other folder") : onPath) +
+                "); name it with --engine hippolyta=COMMAND"};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -51,8 +68,6 @@ int main(int argc, char** argv) {
     int port = 8765;
     std::string listen, pageDir;
     std::vector<std::string> engines;
-    const std::string beside =
-        (fs::absolute(fs::path(argv[0])).parent_path() / "hippolyta").string();
     ToolOptions cli("hippolyta-studio",
                     "Usage: hippolyta-studio [options]\n"
                     "Play and analyse Amazons in the browser: serves the Studio page on this "
@@ -69,8 +84,8 @@ int main(int argc, char** argv) {
         ("listen", po::value(&listen)->value_name("ADDR:PORT"),
             "listen on another address instead (other computers can then reach the Studio)")
         ("engine", po::value(&engines)->value_name("NAME=CMD"),
-            "a GTP Amazons engine the page may play, run by /bin/sh (repeatable); the default "
-            "hippolyta=DIR/hippolyta (DIR: this program's directory) comes first and analyses")
+            "a GTP Amazons engine the page may play, run by /bin/sh (repeatable); the default, "
+            "hippolyta (the program beside this one, else on PATH), comes first and analyses")
         ("page-dir", po::value(&pageDir)->value_name("DIR"),
             "the page's files (default: studio in the data directories)")
         ("engine-stderr", po::bool_switch(&session.engineStderr),
@@ -85,7 +100,7 @@ int main(int argc, char** argv) {
         server.port = static_cast<unsigned short>(port);
         if (!listen.empty()) parseListen(listen, server);
         desktop.listenGiven = !listen.empty();
-        session.engines.push_back({"hippolyta", "exec '" + beside + "'"});
+        session.engines.push_back(defaultEngine());
         for (const std::string& text : engines) {
             StudioEngine e = parseEngine(text);
             auto same = std::find_if(session.engines.begin(), session.engines.end(),
@@ -103,6 +118,8 @@ int main(int argc, char** argv) {
         const std::optional<std::string> dir = findStudioDirectory(pageDir, &searched);
         if (!dir) throw std::runtime_error("the page (studio/index.html) not found in " + searched);
         server.studioDir = *dir;
+        for (const StudioEngine& e : session.engines)
+            if (!e.missing.empty()) std::cerr << "hippolyta-studio: " << e.missing << std::endl;
         return serveStudio(server, session, desktop);
     });
 }

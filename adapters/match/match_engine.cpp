@@ -2,14 +2,12 @@
 
 #include <sstream>
 
+#include "adapters/process/child_process.h"
+
 namespace hippolyta {
 
 std::string shellCommand(const EngineSpec& spec) {
-    if (spec.dir.empty()) return spec.command;
-    std::string quoted = "'";
-    for (char c : spec.dir)
-        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return "cd " + quoted + "' && " + spec.command;
+    return spec.dir.empty() ? spec.command : "cd " + shellQuote(spec.dir) + " && " + spec.command;
 }
 
 MatchEngine::MatchEngine(EngineSpec spec, std::string label, bool verbose, TrafficLog traffic,

@@ -94,6 +94,13 @@ void relayLines(int fd, const std::function<void(const std::string&)>& onLine) {
 
 }  // namespace
 
+std::string shellQuote(const std::string& word) {
+    std::string out = "'";
+    for (char c : word)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
 ChildProcess::ChildProcess(const std::string& command, const ChildStderr& stderrTo)
     : impl_(std::make_unique<Impl>()) {
     ignoreSigpipe();

@@ -14,6 +14,10 @@
 
 namespace hippolyta {
 
+// `word` as one word of a /bin/sh command line, whatever it holds: in single quotes, each
+// single quote in it written '\''. "it's" -> 'it'\''s'.
+std::string shellQuote(const std::string& word);
+
 // Where the child's stderr goes: ours, /dev/null, the end of a file, line by line to a
 // function (called on a thread of its own), or into its stdout's pipe (one channel, as the SAU
 // Game Platform reads an engine).

@@ -6,6 +6,7 @@
 #include <thread>
 #include <utility>
 
+#include "adapters/process/child_process.h"
 #include "adapters/soak/soak_session.h"
 #include "engine/core/records/game_record.h"
 #include "engine/core/records/sgf.h"
@@ -40,7 +41,7 @@ Soak::~Soak() {
 void Soak::startEngine(const std::string& extraArgs, bool exec) {
     engine_.reset();
     std::string command = exec ? "exec " + o_.engine + extraArgs : o_.engine + extraArgs;
-    if (!o_.engineLog.empty()) command = "{ " + command + "\n} 2>>'" + o_.engineLog + "'";
+    if (!o_.engineLog.empty()) command = "{ " + command + "\n} 2>>" + shellQuote(o_.engineLog);
     engine_ = std::make_unique<GtpProcess>(
         command, o_.engineLog.empty(), [this](char dir, const std::string& line) {
             if (trafficFile_) trafficFile_ << dir << ' ' << line << '\n';

@@ -8,6 +8,7 @@
 
 #include "adapters/studio/studio_records.h"
 #include "adapters/studio/studio_session.h"
+#include "adapters/studio/studio_territory.h"
 #include "engine/core/notation.h"
 
 namespace hippolyta {
@@ -28,10 +29,7 @@ void StudioSession::tick() {
         service(role);
     const Color toMove = last().sideToMove();
     const Role player = toMove == Color::White ? Role::White : Role::Black;
-    if (!thinking_ && !result_ && !reviewing_ && !teach_ &&
-        ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) && !gaveUp_[index(toMove)] &&
-        ready(player))
-        startMove(toMove);
+    if (!thinking_ && !reviewing_ && !teach_ && engineToMove() && ready(player)) startMove(toMove);
     if (teach_ || hint_)
         stepCoach();
     else if (reviewing_)
@@ -58,12 +56,17 @@ void StudioSession::stepScore() {
 }
 
 bool StudioSession::active() const {
-    const Color toMove = last().sideToMove();
     // The live analysis needs no close watch: its lines wake the loop.
     return thinking_ || job_ == Job::Review || job_ == Job::Coach || reviewing_ || teach_ ||
            hint_ || clockRunning_ || restarting_[0] || restarting_[1] || restarting_[2] ||
-           (!result_ && ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) &&
-            !gaveUp_[index(toMove)]);
+           engineToMove();
+}
+
+// Engines move only at the end of the line shown, and not on a line played for study.
+bool StudioSession::engineToMove() const {
+    const Color toMove = last().sideToMove();
+    return !result_ && ply_ == static_cast<int>(moves_.size()) && engineSide(toMove) &&
+           !gaveUp_[index(toMove)] && !data_[line_.back()].study;
 }
 
 void StudioSession::shutdown() {
@@ -95,13 +98,18 @@ const StudioEngine* StudioSession::specNamed(const std::string& name) const {
     return nullptr;
 }
 
+const StudioEngine* StudioSession::specFor(Role role) const {
+    const int r = static_cast<int>(role);
+    return role == Role::Analyst ? (options_.engines.empty() ? nullptr : &options_.engines[0])
+           : players_[r].rfind("engine:", 0) == 0 ? specNamed(players_[r].substr(7))
+                                                  : nullptr;
+}
+
 EngineLink& StudioSession::link(Role role) {
     const int r = static_cast<int>(role);
-    const StudioEngine* spec =
-        role == Role::Analyst ? (options_.engines.empty() ? nullptr : &options_.engines[0])
-        : players_[r].rfind("engine:", 0) == 0 ? specNamed(players_[r].substr(7))
-                                               : nullptr;
+    const StudioEngine* spec = specFor(role);
     if (!spec) throw EngineFailure(FailureKind::Crash, "no such engine");
+    if (!spec->missing.empty()) throw EngineFailure(FailureKind::Crash, spec->missing);
     if (links_[r] && links_[r]->name() != spec->name) {
         links_[r].reset();
         restarting_[r] = false;
@@ -164,6 +172,7 @@ void StudioSession::onProgress(Role role, const EngineLink::Progress& p) {
         if (p.command == "final_score" && p.reply) return onFinalScore(*p.reply);
         if (p.command == "amz-moves_left" && p.reply) {
             if (p.reply->ok) data(ply_).movesLeft = p.reply->text.substr(0, 40);
+            if (shown().isGameOver()) publishAnalysis();  // no solver, no search: that is all
             return;
         }
         if (p.command.rfind("amz-solve", 0) == 0 && p.reply) {
@@ -172,9 +181,8 @@ void StudioSession::onProgress(Role role, const EngineLink::Progress& p) {
             if (liveSolved_ && !data(ply_).decided)
                 data(ply_).decided =
                     std::string(1, colorLetter(liveSolved_->win ? stm : opposite(stm))) + "+";
-            return;
+            return publishAnalysis();
         }
-        if (p.command == "amz-territory" && p.reply) return onTerritory(*p.reply);
         onAnalysisLines(p.lines);
         if (p.reply) job_ = Job::Idle;  // it ended by itself; the position stays analysed
     }
@@ -275,6 +283,8 @@ void StudioSession::failed(Role role, const std::exception& e) {
     if (role != Role::Analyst && thinking_ == (role == Role::White ? Color::White : Color::Black))
         thinking_.reset();
     if (role == Role::Analyst) job_ = Job::Idle, analysedVersion_ = ~0u;
+    if (const StudioEngine* spec = specFor(role); spec && !spec->missing.empty())
+        return giveUp(role, spec->name, spec->missing);  // no program to start: said at once
     if (restarting_[r]) {  // the replay failed: one more try, the pages told once the tries end
         std::cerr << "hippolyta-studio: restart: " << e.what() << "\n";
         return restart(role, name);
@@ -305,13 +315,14 @@ void StudioSession::restart(Role role, const std::string& name) {
             std::cerr << "hippolyta-studio: restart: " << again.what() << "\n";
         }
     }
-    gaveUp_[r] = true;
+    giveUp(role, name, "could not be restarted; start a new game to try again");
+}
+
+void StudioSession::giveUp(Role role, const std::string& name, const std::string& message) {
+    gaveUp_[static_cast<int>(role)] = true;
     if (role == Role::Analyst) analysisOn_ = reviewing_ = false;
     send_(Recipients::all(),
-          {{"type", "engine"},
-           {"name", name},
-           {"status", "failed"},
-           {"message", "could not be restarted; start a new game to try again"}});
+          {{"type", "engine"}, {"name", name}, {"status", "failed"}, {"message", message}});
     broadcastState();
 }
 
@@ -337,8 +348,9 @@ void StudioSession::stopAnalyst() {
     }
 }
 
-// Queues the shown position's territory and then its analysis; onTerritory() and
-// onAnalysisLines() take the answers.
+// Queues the shown position's score, moves left, solver and search; publishAnalysis() sends the
+// first analysis (the Studio's territory, and what is decided) once the solver answered, and
+// onAnalysisLines() the search's.
 void StudioSession::stepAnalysis() {
     if (gaveUp_[2] || !ready(Role::Analyst)) return;
     if (job_ == Job::Review || (job_ == Job::Live && analysedVersion_ != version_)) stopAnalyst();
@@ -352,7 +364,6 @@ void StudioSession::stepAnalysis() {
         e.queue({"amz-moves_left", t, Want::Reply, {}});
         if (!pos.isGameOver())
             e.queue({"amz-solve " + std::to_string(kSolveSeconds), t, Want::Reply, {}});
-        e.queue({"amz-territory", t, Want::Reply, {}});
         if (!pos.isGameOver())
             e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
                          std::to_string(kAnalysisInterval),
@@ -374,10 +385,10 @@ void StudioSession::onFinalScore(const GtpReply& reply) {
     noteWinrate(ply_, *resultWinner(reply.text) == Color::White ? 1.0 : 0.0);
 }
 
-void StudioSession::onTerritory(const GtpReply& reply) {
+void StudioSession::publishAnalysis() {
     const Position pos = shown();
-    territory_ = territoryJson(reply.text, pos.width());
-    const double lead = territoryLead(territory_);
+    territory_ = territoryRows(territoryPicture(pos), pos.shape());
+    const double lead = estimateTerritory(pos).lead;
     NodeData& here = data(ply_);
     here.lead = lead;
     double exact = -1;  // White's exact value where the position is decided, else -1

@@ -3,14 +3,12 @@
 // them as branches, and SGF keeps them. What the analysis and the review learn is kept by node,
 // so it survives a reload, a branch and a switch back.
 #include <algorithm>
-#include <cctype>
-#include <cstdio>
 #include <ctime>
 
 #include "adapters/studio/studio_records.h"
 #include "adapters/studio/studio_session.h"
+#include "engine/core/move_check.h"
 #include "engine/core/notation.h"
-#include "engine/core/records/sgf.h"
 
 namespace hippolyta {
 
@@ -29,44 +27,13 @@ std::string today() {
     return text;
 }
 
-// A player's name as a file name's part: "engine:hippolyta" -> "hippolyta".
-std::string plainName(const std::string& player) {
-    std::string name = player.rfind("engine:", 0) == 0 ? player.substr(7) : player;
-    for (char& c : name)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
-    return name.substr(0, 32);
-}
-
-std::string percent(std::optional<double> v) {
-    if (!v) return "unknown";
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f%%", 100 * *v);
-    return text;
+// "illegal move a4-a8/a9: the amazon's path is blocked at a7", as the engine says it.
+std::string illegalText(const Position& pos, Move move, const std::string& text) {
+    const std::string reason = illegalMoveReason(pos, move);
+    return "illegal move " + text.substr(0, 40) + (reason.empty() ? "" : ": " + reason);
 }
 
 }  // namespace
-
-// The review of a move as its SGF comment.
-std::string StudioSession::reviewComment(const NodeData& d) {
-    std::string text = "win rate (White) " + percent(d.winrate) + ", loss " + percent(d.loss);
-    if (d.loss && *d.loss >= kBlunderLoss)
-        text += ", blunder";
-    else if (d.loss && *d.loss >= kMistakeLoss)
-        text += ", mistake";
-    char squares[64];
-    if (d.lead) {
-        std::snprintf(squares, sizeof squares, "; lead (White) %+.1f squares", *d.lead);
-        text += squares;
-    }
-    if (d.leadLoss) {
-        std::snprintf(squares, sizeof squares, ", territory lost %.1f", *d.leadLoss);
-        text += squares;
-    }
-    if (d.decided) text += "; decided " + *d.decided;
-    return text + (d.best.empty() ? "" : "; best " + d.best);
-}
-
-namespace {}  // namespace
 
 Position StudioSession::shown() const {
     return positionAt(static_cast<std::size_t>(ply_));
@@ -178,7 +145,7 @@ void StudioSession::onPlay(const Json& m) {
     } catch (const NotationError& e) {
         throw ClientError{"illegal_move", e.what()};
     }
-    if (!pos.isLegal(move)) throw ClientError{"illegal_move", "illegal move " + text.substr(0, 40)};
+    if (!pos.isLegal(move)) throw ClientError{"illegal_move", illegalText(pos, move, text)};
     const bool atEnd = ply_ == static_cast<int>(moves_.size());
     applyMove(move);
     if (atEnd && !result_) teachAfter(move);
@@ -203,14 +170,17 @@ void StudioSession::onPlayLine(const Json& m) {
             throw ClientError{"illegal_move", e.what()};
         }
         if (pos.isGameOver() || !pos.isLegal(move))
-            throw ClientError{"illegal_move", "illegal move " + text.substr(0, 40) + " at ply " +
+            throw ClientError{"illegal_move", illegalText(pos, move, text) + " at ply " +
                                                   std::to_string(ply_ + line.size() + 1)};
         pos.makeMove(move);
         line.push_back(move);
     }
     const int from = ply_;
-    for (Move move : line)
+    for (Move move : line) {
+        const std::size_t nodes = tree_.nodes.size();
         applyMove(move);
+        if (tree_.nodes.size() > nodes) data(static_cast<std::size_t>(ply_)).study = true;
+    }
     if (ply_ != from + static_cast<int>(line.size())) return;
     ply_ = from + 1;  // shown at its first move, the rest to step through
     changed();
@@ -251,58 +221,6 @@ void StudioSession::onGoto(const Json& m) {
         throw ClientError{"bad_message", "ply must be 0.." + std::to_string(moves_.size())};
     ply_ = ply;
     changed();
-}
-
-void StudioSession::onLoad(const Json& m, bool sgf) {
-    const std::string text = messageField<std::string>(m, sgf ? "sgf" : "text", "");
-    if (text.size() > options_.maxRecordBytes)
-        throw ClientError{"too_large", "the record is over " +
-                                           std::to_string(options_.maxRecordBytes / 1024) + " KiB"};
-    const int size = messageField<int>(m, "size", 10);
-    if (!sgf && (size < 4 || size > 11)) throw ClientError{"bad_message", "size must be 4..11"};
-    MoveTree tree;
-    const GameRecord record = sgf ? readSgf(text, &tree) : readMoveList(text, size);
-    if (!sgf) tree = treeOfRecord(record);
-    // The Studio's games alternate from the start position's side to move, in every line.
-    for (std::size_t n = 1; n < tree.nodes.size(); ++n) {
-        const int parent = tree.nodes[n].parent;
-        const Color expected =
-            parent == 0 ? record.start.sideToMove() : opposite(tree.nodes[parent].mover);
-        int ply = 0;
-        for (int up = static_cast<int>(n); up > 0; up = tree.nodes[up].parent)
-            ++ply;
-        if (tree.nodes[n].mover != expected)
-            throw ClientError{"bad_record", "move " + std::to_string(ply) +
-                                                " is out of turn (two moves of one colour)"};
-    }
-    cancelThinking();
-    players_[0] = players_[1] = "human";
-    clockMain_.reset();
-    setGame(record.start, std::move(tree));
-    if (!record.date.empty()) date_ = record.date.substr(0, 10);
-    if (!result_ && !record.result.empty() && resultWinner(record.result))
-        setResult(record.result.substr(0, 8));
-}
-
-std::string StudioSession::fileName() const {
-    return plainName(players_[0]) + "-vs-" + plainName(players_[1]) + "-" +
-           std::to_string(start_.width()) + "x" + std::to_string(start_.height()) + "-" + date_ +
-           ".sgf";
-}
-
-Json StudioSession::saveSgf() const {
-    GameRecord record;
-    record.start = start_;
-    record.whiteName = players_[0];
-    record.blackName = players_[1];
-    record.date = date_;
-    if (const auto it = results_.find(tree_.mainLine().back()); it != results_.end())
-        record.result = it->second;
-    record.application = "Hippolyta Studio";
-    MoveTree tree = tree_;
-    for (std::size_t n = 1; n < tree.nodes.size(); ++n)
-        if (data_[n].reviewed) tree.nodes[n].comment = reviewComment(data_[n]);
-    return {{"type", "sgf"}, {"sgf", writeSgfTree(record, tree)}, {"filename", fileName()}};
 }
 
 // The state's parts.

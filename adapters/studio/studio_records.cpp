@@ -1,9 +1,11 @@
 #include "adapters/studio/studio_records.h"
 
 #include <cctype>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/core/move_check.h"
 #include "engine/core/notation.h"
 #include "engine/core/records/text_record.h"
 
@@ -46,7 +48,10 @@ GameRecord readMoveList(std::string_view text, int size) {
         } catch (const NotationError& e) {
             throw RecordError(where + ": " + e.what());
         }
-        if (!pos.isLegal(m)) throw RecordError(where + " is illegal");
+        if (!pos.isLegal(m)) {
+            const std::string reason = illegalMoveReason(pos, m);
+            throw RecordError(where + " is illegal" + (reason.empty() ? "" : ": " + reason));
+        }
         record.addMove(m, pos.sideToMove());
         pos.makeMove(m);
     }
@@ -97,24 +102,6 @@ json candidatesJson(const std::vector<Candidate>& candidates, std::size_t most) 
     return list;
 }
 
-json territoryJson(std::string_view dboard, int n) {
-    std::istringstream in{std::string(dboard)};
-    json rows = json::array();
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream cells(line);
-        json row = json::array();
-        int v;
-        while (cells >> v)
-            row.push_back(v == 0 ? 0 : -v);
-        if (row.empty()) continue;
-        if (static_cast<int>(row.size()) != n) throw std::runtime_error("territory row size");
-        rows.push_back(std::move(row));
-    }
-    if (static_cast<int>(rows.size()) != n) throw std::runtime_error("territory is not n x n");
-    return rows;
-}
-
 std::optional<Solved> parseSolve(std::string_view answer) {
     std::istringstream in{std::string(answer)};
     std::string word, move;
@@ -122,14 +109,6 @@ std::optional<Solved> parseSolve(std::string_view answer) {
     if (word == "loss") return Solved{false, ""};
     if (word == "win" && !move.empty()) return Solved{true, move};
     return std::nullopt;
-}
-
-double territoryLead(const json& territory) {
-    double lead = 0;
-    for (const json& row : territory)
-        for (const json& v : row)
-            if (v.is_number()) lead += v.get<double>();
-    return lead;
 }
 
 json amazonsJson(const Position& pos) {
@@ -148,6 +127,10 @@ json arrowsJson(const Position& pos) {
     for (int sq = 0; sq < n * n; ++sq)
         if (pos.at(sq) == Piece::Arrow) arrows.push_back(squareName(sq, n));
     return arrows;
+}
+
+double shownLoss(double loss) {
+    return static_cast<double>(std::lround(100 * loss)) / 100;
 }
 
 const char* sideName(Color c) {

@@ -1,5 +1,5 @@
 // Pure text work for the Studio: a pasted move list read, the fields of the page's messages, and
-// the engine's answers (analysis, territory, solver) turned into the page's JSON. No I/O.
+// the engine's answers (analysis, solver) turned into the page's JSON. No I/O.
 #pragma once
 
 #include <chrono>
@@ -31,10 +31,6 @@ struct Candidate {
 std::vector<Candidate> parseAnalysisLine(std::string_view line);
 nlohmann::json candidatesJson(const std::vector<Candidate>& candidates, std::size_t most);
 
-// amz-territory's map (rows from the top, 1 = Black first) as rows of White's view (1 = White
-// first). Throws std::runtime_error when it is not an n x n map.
-nlohmann::json territoryJson(std::string_view dboard, int n);
-
 // amz-solve's answer for the side to move: `win MOVE` (won, by MOVE) or `loss`; nothing for
 // `unknown ...` or anything else.
 struct Solved {
@@ -46,12 +42,13 @@ std::optional<Solved> parseSolve(std::string_view answer);
 // proves has its exact value (the search prints no line for one).
 constexpr double kSolveSeconds = 0.2;
 
-// White's expected territory lead in squares: the sum of a territoryJson() map.
-double territoryLead(const nlohmann::json& territory);
-
 // The amazons and arrows of a position: {"white":[...],"black":[...]} and [...].
 nlohmann::json amazonsJson(const Position& pos);
 nlohmann::json arrowsJson(const Position& pos);
+
+// A loss in win rate as the Studio shows it and judges it: rounded to a whole percent (0.195 ->
+// 0.20), so that a move's mark always agrees with the figure written beside it.
+double shownLoss(double loss);
 
 // "white" / "black", as the page names the sides.
 const char* sideName(Color c);

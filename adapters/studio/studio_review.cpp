@@ -6,6 +6,7 @@
 
 #include "adapters/studio/studio_records.h"
 #include "adapters/studio/studio_session.h"
+#include "adapters/studio/studio_territory.h"
 #include "engine/core/notation.h"
 
 namespace hippolyta {
@@ -32,9 +33,9 @@ void StudioSession::stepReview() {
     if (job_ == Job::Idle) startReviewPosition();
 }
 
-// Queues the score (final_score answers only where the position is decided), the territory and
-// the search of one position; the link stops the search when its time is up, and
-// onReviewProgress() takes the answers.
+// Takes the position's territory lead (studio_territory.h) and queues its score (final_score
+// answers only where the position is decided), the solver and the search; the link stops the
+// search when its time is up, and onReviewProgress() takes the answers.
 void StudioSession::startReviewPosition() {
     if (reviewPly_ > moves_.size()) {
         reviewing_ = false;
@@ -48,6 +49,7 @@ void StudioSession::startReviewPosition() {
     reviewRetries_ = 0;
     reviewFallback_.clear();
     reviewFallbackAsked_ = false;
+    reviewTerritory_ = estimateTerritory(pos).lead;  // the Studio's own figure, no engine's
     if (pos.isGameOver()) return finishReviewPosition("");
     try {
         EngineLink& e = link(Role::Analyst);
@@ -56,7 +58,6 @@ void StudioSession::startReviewPosition() {
         e.queue({"final_score", t, EngineLink::Want::Reply, {}});
         e.queue({"amz-moves_left", t, EngineLink::Want::Reply, {}});
         e.queue({"amz-solve " + std::to_string(kSolveSeconds), t, EngineLink::Want::Reply, {}});
-        e.queue({"amz-territory", t, EngineLink::Want::Reply, {}});
         e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
                      std::to_string(reviewInterval(reviewSeconds_)),
                  t, EngineLink::Want::Stream, reviewSeconds_});
@@ -80,12 +81,6 @@ void StudioSession::onReviewProgress(const EngineLink::Progress& p) {
     }
     if (p.command.rfind("amz-solve", 0) == 0) {
         if (p.reply && p.reply->ok) reviewSolved_ = parseSolve(p.reply->text);
-        return;
-    }
-    if (p.command == "amz-territory") {
-        if (p.reply)
-            reviewTerritory_ =
-                territoryLead(territoryJson(p.reply->text, positionAt(reviewPly_).width()));
         return;
     }
     if (p.command.rfind("reg_genmove", 0) == 0) {  // the move of a lost position
@@ -174,16 +169,21 @@ void StudioSession::finishReviewPosition(const std::string& lastInfo) {
         const std::optional<double> after =
             stm ? std::optional<double>(stmSide == mover ? *stm : 1 - *stm) : std::nullopt;
         here.reviewed = true;
-        here.loss =
-            before && after ? std::optional<double>(std::max(0.0, *before - *after)) : std::nullopt;
+        here.loss = before && after
+                        ? std::optional<double>(shownLoss(std::max(0.0, *before - *after)))
+                        : std::nullopt;
         const std::optional<double> leadBefore = reviewLead_[reviewPly_ - 1];
         const double sign = mover == Color::White ? 1 : -1;
-        here.leadLoss =
-            leadBefore && reviewTerritory_
-                ? std::optional<double>(std::max(0.0, sign * (*leadBefore - *reviewTerritory_)))
-                : std::nullopt;
+        // Not clamped: a move that lost win rate may still have won squares, and says so.
+        here.leadLoss = leadBefore && reviewTerritory_
+                            ? std::optional<double>(sign * (*leadBefore - *reviewTerritory_))
+                            : std::nullopt;
         here.best = reviewBest_[reviewPly_ - 1].first;
         here.bestLine = reviewBest_[reviewPly_ - 1].second;
+        // The engine's own choice loses nothing by its judgement: a value that fell between two
+        // short searches is their noise, and "better: the same move" would say nothing.
+        if (here.loss && here.best == formatMove(moves_[reviewPly_ - 1], start_.width()))
+            here.loss = 0.0;
     }
     if (stm) noteWinrate(reviewPly_, whiteView(*stm, stmSide));
     ++reviewPly_;

@@ -119,8 +119,17 @@ Json StudioSession::enginesMessage() const {
     Json list = Json::array();
     // Names only: a page has no use for the command lines, which tell of this computer's
     // folders and settings to anyone who can open the page.
-    for (const StudioEngine& e : options_.engines)
-        list.push_back({{"name", e.name}, {"status", "ok"}});
+    for (const StudioEngine& e : options_.engines) {
+        const bool analystFailed = &e == &options_.engines[0] && gaveUp_[2];
+        if (!e.missing.empty())
+            list.push_back({{"name", e.name}, {"status", "failed"}, {"message", e.missing}});
+        else if (analystFailed)
+            list.push_back({{"name", e.name},
+                            {"status", "failed"},
+                            {"message", "could not be restarted; start a new game to try again"}});
+        else
+            list.push_back({{"name", e.name}, {"status", "ok"}});
+    }
     return {{"type", "engines"},
             {"engines", list},
             {"analysis_engine", options_.engines.empty() ? "" : options_.engines[0].name}};
@@ -208,10 +217,18 @@ void StudioSession::onNewGame(const Json& m) {
     }
     cancelThinking();
     reviewing_ = false;
+    for (int r = 0; r < 3; ++r) {  // each engine gets its tries again (the page is told)
+        const StudioEngine* spec = specFor(static_cast<Role>(r));
+        if (gaveUp_[r] && spec && spec->missing.empty())
+            send_(Recipients::all(), {{"type", "engine"},
+                                      {"name", spec->name},
+                                      {"status", "ok"},
+                                      {"message", "to be started again"}});
+        gaveUp_[r] = false;
+        failures_[r] = 0;
+    }
     players_[0] = players[0];
     players_[1] = players[1];
-    gaveUp_[0] = gaveUp_[1] = false;
-    failures_[0] = failures_[1] = 0;
     level_ = level;
     seconds_ = seconds;
     clockMain_ = main;

@@ -25,6 +25,7 @@ namespace hippolyta {
 struct StudioEngine {
     std::string name;
     std::string command;
+    std::string missing;  // why it cannot start (no such program), for the pages; else empty
 };
 
 struct StudioOptions {
@@ -93,7 +94,7 @@ class StudioSession {
     // What is known of one node of the game tree (by node id).
     struct NodeData {
         std::optional<double> winrate;         // White's view of the position after the node's move
-        std::optional<double> lead;            // White's expected territory lead, in squares
+        std::optional<double> lead;            // White's territory lead (studio_territory.h)
         bool reviewed = false;                 // the review below is filled in
         std::optional<double> loss;            // win rate the move lost for its mover (0..1)
         std::optional<double> leadLoss;        // squares of territory it lost for its mover
@@ -101,6 +102,7 @@ class StudioSession {
         std::vector<std::string> bestLine;     // and its principal variation
         std::optional<std::string> decided;    // final_score of the position: "W+11"
         std::optional<std::string> movesLeft;  // amz-moves_left once walled apart
+        bool study = false;  // played by play_line: a line to look at, where no engine moves
     };
     enum class Role { White, Black, Analyst };
 
@@ -128,7 +130,10 @@ class StudioSession {
     void showLine(int node);
     // line_ changed: the moves, the result and the clock follow; `ply` is shown.
     void lineChanged(int ply);
+    // Saving and loading (studio_sgf.cpp): the review as a comment and as the property HS.
     static std::string reviewComment(const NodeData& d);
+    static std::string reviewProperty(const NodeData& d);
+    static void takeReviewProperty(MoveTree::Node& node, NodeData& d);
     // Plays `m` at the shown ply: on at the line's end, else as a variation (or the line's
     // own next move, which is only a step forward).
     void applyMove(Move m);
@@ -143,6 +148,8 @@ class StudioSession {
     Json graphJson() const;
     std::string fileName() const;
     bool engineSide(Color c) const;
+    // An engine is to move at the shown line's end (not a line played for study).
+    bool engineToMove() const;
     // The clock.
     double clockLeft(Color c) const;
     void switchClock(std::optional<Color> next);
@@ -151,6 +158,7 @@ class StudioSession {
     // Engines.
     EngineLink& link(Role role);
     const StudioEngine* specNamed(const std::string& name) const;
+    const StudioEngine* specFor(Role role) const;  // the role's engine, if it has one
     // Takes what the role's engine wrote and acts on it; a failure restarts the engine.
     void service(Role role);
     void onProgress(Role role, const EngineLink::Progress& p);
@@ -159,7 +167,7 @@ class StudioSession {
     void queueSettings(EngineLink& e, Color side);
     void onMove(Color side, const EngineLink::Progress& p);
     void stepAnalysis();
-    void onTerritory(const GtpReply& reply);
+    void publishAnalysis();  // the shown position's first analysis message
     void onFinalScore(const GtpReply& reply);
     void onAnalysisLines(const std::vector<std::string>& lines);
     void stepReview();
@@ -182,6 +190,8 @@ class StudioSession {
     void stopAnalyst();
     void failed(Role role, const std::exception& e);
     void restart(Role role, const std::string& name);
+    // The role's engine is given up: the pages are told `message`.
+    void giveUp(Role role, const std::string& name, const std::string& message);
     void restarted(Role role);
     bool ready(Role role) const;
     double moveBudget(Color side) const;
@@ -250,7 +260,7 @@ class StudioSession {
     std::vector<std::optional<double>> reviewLead_;  // White's lead, at each ply reviewed
     std::vector<std::pair<std::string, std::vector<std::string>>> reviewBest_;  // move, line
     std::optional<std::string> reviewDecided_;  // final_score of the position under review
-    std::optional<double> reviewTerritory_;     // White's lead from its amz-territory
+    std::optional<double> reviewTerritory_;     // its White's lead (studio_territory.h)
     std::optional<Solved> reviewSolved_;        // amz-solve's answer for it
     int reviewRetries_ = 0;                     // searches of it again that gave no line
     std::string reviewFallback_;                // a lost position's move (reg_genmove)

@@ -137,7 +137,7 @@ void StudioSession::finishCoach(const Candidate* best) {
             return;  // the position after the move next
         }
         const double after = best ? 1 - best->winrate : 1.0;  // the mover's, after its move
-        const double loss = std::max(0.0, *t.before - after);
+        const double loss = shownLoss(std::max(0.0, *t.before - after));  // judged as shown
         const bool takeBack = loss > teachThreshold_ && !t.better.empty() && line_.back() == t.node;
         Json message = {{"type", "teach"},
                         {"move", formatMove(t.move, start_.width())},

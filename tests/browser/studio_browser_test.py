@@ -183,15 +183,42 @@ def wait_for(condition, what, timeout=30.0):
     return False
 
 
-def start_server(bin_dir, work):
-    log = open(os.path.join(work, "server.log"), "wb")
-    server = subprocess.Popen([os.path.join(bin_dir, "hippolyta-studio"), "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=log)
+# How the programs are started: from the build tree by their path, or from the Debian package
+# (unpacked with dpkg-deb -x into WORK/root) by their bare name through PATH as a desktop sets
+# it, the root's usr/games in place of /usr/games, from a home folder of their own.
+START = {"argv0": None, "env": None, "cwd": None, "bin_dir": None}
+DESKTOP_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/games:/usr/games"
+
+
+def set_up_programs(bin_dir, deb, work):
+    if deb is None:
+        START.update(argv0=os.path.join(bin_dir, "hippolyta-studio"), env=None, cwd=None,
+                     bin_dir=bin_dir)
+        return
+    root = os.path.join(work, "root")
+    subprocess.run(["dpkg-deb", "-x", deb, root], check=True)
+    games = os.path.join(root, "usr", "games")
+    home = os.path.join(work, "home")
+    os.makedirs(home)
+    env = {k: v for k, v in os.environ.items() if k != "HIPPOLYTA_DATA_DIR"}
+    env.update(PATH=DESKTOP_PATH.replace(":/usr/games", ":" + games), HOME=home)
+    START.update(argv0="hippolyta-studio", env=env, cwd=home, bin_dir=games)
+
+
+def start_studio(work, log_name, *options):
+    """hippolyta-studio with OPTIONS, as START says: (process, the URL it printed)."""
+    log = open(os.path.join(work, log_name), "wb")
+    server = subprocess.Popen([START["argv0"], *options], stdout=subprocess.PIPE, stderr=log,
+                              env=START["env"], cwd=START["cwd"])
     url = server.stdout.readline().decode().strip().split()[-1] if server.stdout else ""
     if not url.startswith("http://127.0.0.1:"):
         server.kill()
-        fail(f"hippolyta-studio did not print its URL (got '{url}'; see {work}/server.log)")
+        fail(f"hippolyta-studio did not print its URL (got '{url}'; see {work}/{log_name})")
     return server, url
+
+
+def start_server(work):
+    return start_studio(work, "server.log", "--port", "0")
 
 
 STATE = "window.studio.state"
@@ -435,16 +462,26 @@ def review(page, source, work):
 
 
 def main():
+    # The check modules import this one: this one, as it runs, with its START.
+    sys.modules.setdefault("studio_browser_test", sys.modules[__name__])
     import studio_learning_checks as learning  # noqa: E402 (it imports this module)
-    if len(sys.argv) != 4:
-        sys.exit("usage: studio_browser_test.py BIN_DIR SOURCE_DIR WORK_DIR")
-    bin_dir, source, work = (os.path.abspath(a) for a in sys.argv[1:])
+    import studio_message_checks as messages  # noqa: E402 (it imports this module)
+    args = sys.argv[1:]
+    deb = None
+    if len(args) == 4 and args[0] == "--deb":
+        deb, args = os.path.abspath(args[1]), [None] + args[2:]
+    if len(args) != 3:
+        sys.exit("usage: studio_browser_test.py BIN_DIR|--deb DEB SOURCE_DIR WORK_DIR")
+    bin_dir = os.path.abspath(args[0]) if args[0] else None
+    source, work = os.path.abspath(args[1]), os.path.abspath(args[2])
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     if not (shutil.which("chromium") or shutil.which("chromium-browser")):
         print("SKIP: Chromium is not installed (apt-get install chromium)")
         sys.exit(SKIP)
-    server, url = start_server(bin_dir, work)
+    set_up_programs(bin_dir, deb, work)
+    print(f"hippolyta-studio started as: {START['argv0']} (PATH {START['env']['PATH'] if START['env'] else 'as is'})")
+    server, url = start_server(work)
     page = None
     try:
         page = Browser(work)
@@ -457,13 +494,15 @@ def main():
         if learning.review_played_game(page, plies):
             learning.explain_first_mistake(page, work, "mistake-played.png")
         review(page, source, work)
+        messages.marks_explain_their_moves(page, work)
         learning.explain_first_mistake(page, work, "mistake.png")
         learning.branch_and_reload(page, work, source)
         learning.reload_mid_review(page, source)
         learning.decided_review(page, source)
         learning.hint_and_teaching(page, source, work)
         learning.comfort_view(page, work)
-        learning.analysis_stops_unwatched(bin_dir, work)
+        messages.engine_trouble_clears(page, work, url)
+        messages.analysis_stops_unwatched(work)
         if page.console:
             fail(f"script errors in the page: {page.console}")
     finally:

@@ -2,12 +2,10 @@
 variation by click at an earlier ply, saved and read back with both lines; the review of the
 game just played, its first mistake explained and its better line tried; a page reloaded in
 the middle of a review; a game that ends decided; a hint and teaching mode on a position whose
-only winning move is known; and the live analysis stopped while no page is open (seen in the
-engine's command log)."""
+only winning move is known (its verdict gone once teaching mode is off)."""
 
 import json
 import os
-import subprocess
 
 import studio_browser_test as base
 
@@ -201,61 +199,10 @@ def hint_and_teaching(page, source, work):
     page.screenshot(os.path.join(work, "teaching.png"))
     page.click("#teaching-toggle")
     page.wait(f"!{STATE}.teaching", "teaching mode off")
-    print(f"hint: {ONLY_WIN}; teaching mode took back {LOSING} and showed {ONLY_WIN}")
-
-
-def analysis_stops_unwatched(bin_dir, work):
-    """A second server whose engine's input is logged: with every page closed the analysis is
-    stopped (the empty line that ends amz-analyze), and a page that comes back starts it again."""
-    log = os.path.join(work, "engine-commands.log")
-    open(log, "w").close()
-    engine = f"hippolyta=tee -a '{log}' | exec '{os.path.join(bin_dir, 'hippolyta')}' --threads 1"
-    server_log = open(os.path.join(work, "server2.log"), "wb")
-    server = subprocess.Popen([os.path.join(bin_dir, "hippolyta-studio"), "--port", "0",
-                               "--engine", engine], stdout=subprocess.PIPE, stderr=server_log)
-    url = server.stdout.readline().decode().strip().split()[-1]
-    page = None
-
-    def open_page(name):
-        folder = os.path.join(work, name)
-        os.makedirs(folder, exist_ok=True)
-        browser = base.Browser(folder)
-        browser.call("Page.navigate", url=url)
-        browser.wait(f"document.body && document.body.dataset.connected === 'true' && {STATE}",
-                     "the page to connect")
-        return browser
-
-    def lines():
-        with open(log) as f:
-            return f.read().split("\n")
-
-    def stopped():
-        """Whether the last amz-analyze was ended (by the empty line), and how many were sent."""
-        text = lines()
-        starts = [i for i, line in enumerate(text) if line.startswith("amz-analyze")]
-        return bool(starts) and "" in text[starts[-1] + 1:-1], len(starts)
-
-    try:
-        page = open_page("second")
-        page.js("document.getElementById('analysis-toggle').click()")
-        page.wait("window.studio.analysis && window.studio.analysis.candidates.length > 0",
-                  "the live analysis", 20)
-        if stopped()[0]:
-            fail("the analysis was stopped while a page watched")
-        page.close()  # the browser goes, and with it every page
-        page = None
-        base.wait_for(lambda: stopped()[0], "the analysis stopped in the engine's log")
-        count = stopped()[1]
-        page = open_page("third")
-        base.wait_for(lambda: stopped()[1] > count, "amz-analyze sent again on reconnect")
-        page.wait("window.studio.analysis && window.studio.analysis.candidates.length > 0",
-                  "the live analysis back")
-        print("no page: the analysis stopped (engine log); a page back: amz-analyze again")
-    finally:
-        if page:
-            page.close()
-        server.terminate()
-        server.wait(timeout=10)
+    page.wait("document.getElementById('teach-text').textContent === ''",
+              "teaching mode's verdict gone with teaching mode")
+    print(f"hint: {ONLY_WIN}; teaching mode took back {LOSING} and showed {ONLY_WIN}; "
+          "its verdict went with it")
 
 
 def comfort_view(page, work):

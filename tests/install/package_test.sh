@@ -2,7 +2,9 @@
 # ctest: builds the Debian package from the build tree with CPack into OUT_DIR (kept there for
 # install.lintian) and checks its name, its control fields and its file list: the books, the
 # weights, the man pages, the docs, and Debian's copyright and changelog files; and the Studio's
-# desktop launcher (desktop-file-validate, its command and icons in the package).
+# desktop launcher (desktop-file-validate, its command and icons in the package). The docs open
+# with the package users' page, whose every program, option and path is in the package
+# (package_readme.py), and whose links resolve (doc_links.py); the description names the Studio.
 #   package_test.sh BUILD_DIR DEB_VERSION OUT_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -46,7 +48,12 @@ deb=$out/hippolyta_${version}_amd64.deb
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
 [[ $maintainer =~ ^Hippolyta\ developers\ \<[a-z.-]+@hippolyta-amazons\.org\>$ ]] ||
     fail "Maintainer is not the project's own address: $maintainer"
-dpkg-deb -f "$deb" Depends | grep -q "libc6" ||
+# Read whole first: grep -q stops at its match, and under pipefail the writer's SIGPIPE would
+# fail the test whenever the rest of a long field was still on its way.
+description=$(dpkg-deb -f "$deb" Description)
+grep -q "Hippolyta Studio (hippolyta-studio" <<<"$description" ||
+    fail "the description does not name Hippolyta Studio"
+grep -q "libc6" <<<"$(dpkg-deb -f "$deb" Depends)" ||
     fail "no shared-library dependencies: $(dpkg-deb -f "$deb" Depends)"
 files=$(dpkg-deb -c "$deb" | awk '{print $6}')
 doc=./usr/share/doc/hippolyta
@@ -54,7 +61,8 @@ for f in ./usr/games/hippolyta ./usr/games/hippolyta-match ./usr/games/hippolyta
          ./usr/share/hippolyta/8x8.book ./usr/share/hippolyta/10x10.book \
          ./usr/share/hippolyta/hippolyta.weights ./usr/share/hippolyta/10x10.hpn \
          ./usr/share/man/man6/hippolyta.6.gz \
-         ./usr/share/man/man6/hippolyta-book.6.gz $doc/README.md $doc/docs/matches.md \
+         ./usr/share/man/man6/hippolyta-book.6.gz $doc/README.md $doc/README.source.md \
+         $doc/docs/matches.md \
          $doc/copyright $doc/changelog.gz $doc/changelog.Debian.gz \
          ./usr/share/applications/hippolyta-studio.desktop \
          ./usr/share/icons/hicolor/scalable/apps/hippolyta-studio.svg \
@@ -76,8 +84,14 @@ grep -qx "Files: engine/weights/hippolyta.weights engine/weights/10x10.hpn openi
 grep -q "GPL-3.0-or-later" "$copyright" || fail "copyright does not say GPL-3.0-or-later"
 zcat "$tree/usr/share/doc/hippolyta/changelog.Debian.gz" | head -1 |
     grep -q "^hippolyta ($version) " || fail "changelog.Debian.gz does not start with $version"
-zcat "$tree/usr/share/man/man6/hippolyta.6.gz" | grep -q '^\.SH "GTP COMMANDS"' ||
+grep -q '^\.SH "GTP COMMANDS"' <<<"$(zcat "$tree/usr/share/man/man6/hippolyta.6.gz")" ||
     fail "hippolyta(6) has no GTP COMMANDS section"
 check_launcher "$tree"
+here=$(cd "$(dirname "$0")" && pwd)
+grep -q "^# Hippolyta, installed from the Debian package" "$tree/usr/share/doc/hippolyta/README.md" ||
+    fail "README.md is not the package users' page"
+/usr/bin/python3 "$here/package_readme.py" "$tree" || fail "the package's README.md is not true"
+/usr/bin/python3 "$here/doc_links.py" "$tree/usr/share/doc/hippolyta" ||
+    fail "dangling links in the package's docs"
 rm -rf "$tree"
 echo "package_test: ok ($(du -k "$deb" | cut -f1) KiB)"

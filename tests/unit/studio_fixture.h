@@ -92,7 +92,7 @@ class Studio {
 };
 
 inline StudioEngine hippolytaEngine() {
-    return {"hippolyta", std::string("exec ") + HIPPOLYTA_BIN_DIR + "/hippolyta --threads 1"};
+    return {"hippolyta", std::string("exec ") + HIPPOLYTA_BIN_DIR + "/hippolyta --threads 1", ""};
 }
 
 inline Json errorIn(const std::vector<Json>& replies) {

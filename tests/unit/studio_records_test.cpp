@@ -29,6 +29,71 @@ TEST(StudioRecords, ReadsMoveListsInAnyNotationWithNumbers) {
     }
 }
 
+// A pasted illegal move says why, as the engine does.
+TEST(StudioRecords, SaysWhyAPastedMoveIsIllegal) {
+    try {
+        readMoveList("d1-d7/g7 a7-a2/b2", 10);
+        FAIL();
+    } catch (const RecordError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "move 2 'a7-a2/b2' is illegal: the amazon's path is blocked at a4");
+    }
+}
+
+// The page's example moves (the Move box and the paste box, "…" for "and so on") are legal on
+// the 10x10 board the page starts with.
+TEST(StudioRecords, ThePagesExamplesAreLegalGames) {
+    std::ifstream in(std::string(HIPPOLYTA_SOURCE_DIR) + "/adapters/studio/page/index.html");
+    const std::string page{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    for (const char* id : {"id=\"move-input\"", "id=\"moves-text\""}) {
+        const std::size_t at = page.find(id);
+        ASSERT_NE(at, std::string::npos) << id;
+        const std::size_t from = page.find("placeholder=\"", at) + 13;
+        std::string example = page.substr(from, page.find('"', from) - from);
+        if (const std::size_t dots = example.find("…"); dots != std::string::npos)
+            example.erase(dots);
+        ASSERT_FALSE(example.empty()) << id;
+        EXPECT_NO_THROW(readMoveList(example, 10)) << id << ": " << example;
+    }
+}
+
+TEST(StudioRecords, JudgesLossesOnTheFigureShown) {
+    EXPECT_DOUBLE_EQ(shownLoss(0.195), 0.20);  // shown as 20%: a blunder, as 0.20 is
+    EXPECT_DOUBLE_EQ(shownLoss(0.0951), 0.10);
+    EXPECT_DOUBLE_EQ(shownLoss(0.0949), 0.09);
+    EXPECT_DOUBLE_EQ(shownLoss(0), 0);
+}
+
+// Properties the reader does not interpret (another program's, a private one) stay on their
+// nodes, the root's on node 0, and are written back where they were.
+TEST(StudioRecords, KeepsOtherPropertiesOfNodesThroughARoundTrip) {
+    const std::string text =
+        "(;FF[4]GM[18]SZ[6]GN[a game]XX[{\"a\":[1,2\\]}]\n;W[bfbcbd]KT[x][y]"
+        "(;B[eadacb])(;B[eacacb]ZZ[z]))";
+    MoveTree tree;
+    const GameRecord r = readSgf(text, &tree);
+    ASSERT_EQ(tree.nodes.size(), 4u);
+    ASSERT_EQ(tree.nodes[0].properties.size(), 2u);
+    EXPECT_EQ(tree.nodes[0].properties[0].id, "GN");
+    EXPECT_EQ(tree.nodes[0].properties[1].values[0], "{\"a\":[1,2]}");
+    ASSERT_EQ(tree.nodes[1].properties.size(), 1u);
+    EXPECT_EQ(tree.nodes[1].properties[0].id, "KT");
+    EXPECT_EQ(tree.nodes[1].properties[0].values, (std::vector<std::string>{"x", "y"}));
+    EXPECT_EQ(tree.nodes[3].properties[0].id, "ZZ");
+    const std::string again = writeSgfTree(r, tree);
+    MoveTree back;
+    readSgf(again, &back);
+    ASSERT_EQ(back.nodes.size(), 4u);
+    for (std::size_t n = 0; n < back.nodes.size(); ++n) {
+        ASSERT_EQ(back.nodes[n].properties.size(), tree.nodes[n].properties.size()) << again;
+        for (std::size_t k = 0; k < back.nodes[n].properties.size(); ++k) {
+            EXPECT_EQ(back.nodes[n].properties[k].id, tree.nodes[n].properties[k].id);
+            EXPECT_EQ(back.nodes[n].properties[k].values, tree.nodes[n].properties[k].values);
+        }
+    }
+    EXPECT_EQ(again.find("SZ[6]", again.find("SZ[6]") + 1), std::string::npos) << again;
+}
+
 TEST(StudioRecords, WritesCommentsAfterTheirMovesAndStaysReadable) {
     GameRecord r = readMoveList("b1-a1/b1 e6-d6/c6 a1-f6/d4", 6);
     r.whiteName = "human";
@@ -60,14 +125,6 @@ TEST(StudioRecords, ParsesAnalysisLinesWithSeveralCandidates) {
     EXPECT_EQ(c[1].pv.size(), 1u);
     EXPECT_TRUE(parseAnalysisLine("").empty());
     EXPECT_THROW(parseAnalysisLine("info move a1-a2/a3 visits many"), std::runtime_error);
-}
-
-TEST(StudioRecords, TurnsTerritoryToWhitesView) {
-    const auto t = territoryJson("\n0 -1 -1 0\n-1 0 0 1\n-1 0 0 1\n0 1 1 0\n", 4);
-    ASSERT_EQ(t.size(), 4u);
-    EXPECT_EQ(t[0], nlohmann::json::array({0, 1, 1, 0}));  // White reaches them first
-    EXPECT_EQ(t[1][3], -1);
-    EXPECT_THROW(territoryJson("0 1\n1 0\n", 4), std::runtime_error);
 }
 
 TEST(StudioRecords, RefusesDeepNestingOutsideStrings) {

@@ -131,7 +131,7 @@ TEST(StudioSession, AnswersMalformedMessagesWithErrorsAndCarriesOn) {
 TEST(StudioSession, RestartsACrashedEngineAndReplaysTheGame) {
     TestDir dir;
     const std::string flag = (dir / "crashed").string();
-    Studio studio({{"fake", kScripted + " --fault crash --at 3 --once " + flag}});
+    Studio studio({{"fake", kScripted + " --fault crash --at 3 --once " + flag, ""}});
     const std::vector<std::string> script = scriptMoves();
     studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
     for (std::size_t i = 0; i < script.size(); i += 2) {
@@ -156,7 +156,7 @@ TEST(StudioSession, RestartsACrashedEngineAndReplaysTheGame) {
 }
 
 TEST(StudioSession, GivesUpOnAnEngineThatHangsAndKeepsTheGame) {
-    Studio studio({{"fake", kScripted + " --fault hang"}}, 0.3);
+    Studio studio({{"fake", kScripted + " --fault hang", ""}}, 0.3);
     studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
     studio.send({{"type", "play"}, {"move", "b1-a1/b1"}});
     studio.tickUntil([](const Json& m) { return m["type"] == "state"; }, 1);  // thinking
@@ -174,7 +174,7 @@ TEST(StudioSession, GivesUpOnAnEngineThatHangsAndKeepsTheGame) {
 }
 
 TEST(StudioSession, UndoAgainstAnEngineGoesBackToTheHumansTurn) {
-    Studio studio({{"fake", kScripted}});
+    Studio studio({{"fake", kScripted, ""}});
     studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
     studio.send({{"type", "play"}, {"move", "b1-a1/b1"}});
     ASSERT_NE(studio.tickUntil([](const Json& m) { return m["moves"].size() == 2; }), nullptr);
@@ -275,7 +275,7 @@ TEST(StudioSession, ASideWhoseClockRunsOutLoses) {
 // engine could ever answer, the pages are answered meanwhile, and the hang is reported once
 // the command's deadline has passed. (Before, that tick blocked the Studio for the deadline.)
 TEST(StudioSession, AHungEngineHoldsUpNoTickAndNoPage) {
-    Studio studio({{"silent", kSilent}}, 30, 2);
+    Studio studio({{"silent", kSilent, ""}}, 30, 2);
     studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:silent"}});
     studio.send({{"type", "play"}, {"move", "b1-a1/b1"}});
     studio.session().tick();  // starts the engine and sends boardsize, which it never answers
@@ -301,7 +301,7 @@ TEST(StudioSession, AHungEngineHoldsUpNoTickAndNoPage) {
 // The analyst hangs on its first command; the player engine moves all the same, long before
 // the analyst's hang is found out.
 TEST(StudioSession, AHungAnalystHoldsUpNoPlayer) {
-    Studio studio({{"silent", kSilent}, {"fake", kScripted}}, 30, 3);
+    Studio studio({{"silent", kSilent, ""}, {"fake", kScripted, ""}}, 30, 3);
     const std::vector<std::string> script = scriptMoves();
     studio.send({{"type", "new_game"}, {"size", 6}, {"black", "engine:fake"}});
     studio.send({{"type", "analysis"}, {"on", true}});
@@ -323,7 +323,7 @@ TEST(StudioSession, AHungAnalystHoldsUpNoPlayer) {
 // in the report of an engine that cannot start.
 TEST(StudioSession, PagesNeverSeeTheEnginesCommandLines) {
     const std::string secret = "/no/such/secret-folder/engine --weights /no/such/secret.weights";
-    Studio studio({hippolytaEngine(), {"broken", "exec " + secret}}, 30, 5);
+    Studio studio({hippolytaEngine(), {"broken", "exec " + secret, ""}}, 30, 5);
     const auto hello = studio.send({{"type", "hello"}});
     ASSERT_FALSE(hello.empty());
     const Json engines = hello[0];

@@ -152,13 +152,15 @@ export class Board {
     }
   }
 
-  // Territory from White's view, -1 (Black's) .. 1 (White's); rows from the top rank down.
+  // Territory from White's view, rows from the top rank down: 1 (-1) a square certain to be
+  // White's (Black's), shaded and dotted; a smaller value a contested square that side reaches
+  // first, shaded lighter; 0 plain.
   territory(rows) {
     const layer = this.layers.territory;
     layer.replaceChildren();
     if (!rows) return;
     rows.forEach((row, i) => row.forEach((value, file) => {
-      if (!value) return;
+      if (!(Math.abs(value) >= 0.1)) return;
       const sq = squareName(file, this.size - 1 - i);
       const [x, y] = this.centre(sq);
       el("rect", {
@@ -166,8 +168,10 @@ export class Board {
         class: "territory " + (value > 0 ? "tw" : "tb"), "data-square-owner": sq,
         "fill-opacity": (0.12 + 0.38 * Math.min(1, Math.abs(value))).toFixed(2),
       }, layer);
-      el("circle", { cx: x, cy: y, r: CELL * 0.1, class: "territory-mark " + (value > 0 ? "tw" : "tb") },
-         layer);
+      if (Math.abs(value) >= 0.99) {  // certain: dotted
+        el("circle", { cx: x, cy: y, r: CELL * 0.1, class: "territory-mark " + (value > 0 ? "tw" : "tb") },
+           layer);
+      }
     }));
   }
 

@@ -1,6 +1,8 @@
 // The WebSocket to hippolyta-studio: one JSON object a frame, reconnecting with a growing delay
 // (0.25 s doubling to 8 s) after a drop; each (re)connection starts with `hello`, so the page
-// resyncs to the server's game.
+// resyncs to the server's game. A page that is hidden or left (kept in the browser's
+// back/forward cache) closes its socket, so that the server stops analysing for it, and opens
+// it again when it is shown.
 
 export class Connection {
   constructor(onMessage, onStatus) {
@@ -9,6 +11,26 @@ export class Connection {
     this.delay = 250;
     this.nextId = 1;
     this.socket = null;
+    this.paused = false;
+    this.timer = null;
+    this.open();
+  }
+
+  // The page is hidden or left: the socket closes and stays closed until resume().
+  pause() {
+    if (this.paused) return;
+    this.paused = true;
+    clearTimeout(this.timer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close();
+    this.onStatus("paused", "");
+  }
+
+  resume() {
+    if (!this.paused) return;
+    this.paused = false;
+    this.delay = 250;
     this.open();
   }
 
@@ -18,6 +40,7 @@ export class Connection {
   }
 
   open() {
+    if (this.paused || this.socket) return;
     this.onStatus("connecting", "");
     let socket;
     try {
@@ -49,10 +72,11 @@ export class Connection {
   }
 
   retry(detail) {
+    if (this.paused) return;
     const delay = this.delay;
     this.delay = Math.min(8000, this.delay * 2);
     this.onStatus("closed", `${detail ? detail + "; " : ""}reconnecting in ${(delay / 1000).toFixed(1)} s`);
-    setTimeout(() => this.open(), delay);
+    this.timer = setTimeout(() => this.open(), delay);
   }
 
   // Sends a message with a fresh id; returns the id, or null when not connected.

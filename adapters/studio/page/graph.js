@@ -1,6 +1,7 @@
 // The win-rate graph: White's win rate after each ply (0..1), White's expected territory lead
 // (dashed, scaled to the largest lead, the middle line at 0), the mistakes and blunders marked,
-// the current ply as a vertical line. Clicking a point asks to go to that ply.
+// the current ply as a vertical line. Clicking a point asks to go to that ply; clicking a mark
+// asks for the marked move's explanation (the position before it, where it was played).
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 480;
@@ -15,8 +16,9 @@ function el(name, attrs, parent) {
 }
 
 export class WinrateGraph {
-  constructor(svg, onPly) {
+  constructor(svg, onPly, onMark) {
     this.svg = svg;
+    this.onMark = onMark;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     svg.addEventListener("click", (event) => {
       if (!this.plies) return;
@@ -30,8 +32,8 @@ export class WinrateGraph {
   plyOf(x) { return ((x - PAD) / (W - 2 * PAD)) * Math.max(1, this.plies); }
   y(winrate) { return PAD + (1 - winrate) * (H - 2 * PAD); }
 
-  // winrates: Map ply -> White's win rate; marks: Map ply -> "mistake" | "blunder";
-  // leads: Map ply -> White's lead in squares.
+  // winrates: Map ply -> White's win rate; marks: Map ply -> the review entry of a move marked
+  // (its `mark`, "mistake" | "blunder", `move` and `loss`); leads: Map ply -> White's lead.
   draw(plies, current, winrates, marks, leads = new Map()) {
     this.plies = plies;
     const svg = this.svg;
@@ -57,13 +59,20 @@ export class WinrateGraph {
       el("text", { x: W - PAD, y: PAD + 8, class: "lead-scale" }, svg).textContent = `lead ±${most.toFixed(0)}`;
     }
     svg.dataset.leads = leadPoints.length;
-    for (const [ply, mark] of marks) {
+    el("line", { x1: this.x(current), x2: this.x(current), y1: 0, y2: H, class: "wr-now" }, svg);
+    for (const [ply, r] of marks) {  // on top, to be clicked
       if (ply > plies) continue;
       const wr = winrates.has(ply) ? winrates.get(ply) : 0.5;
-      el("circle", { cx: this.x(ply), cy: this.y(wr), r: mark === "blunder" ? 5 : 4,
-                     class: "wr-mark " + mark, "data-ply": ply }, svg);
+      const what = `move ${ply}, ${r.move}: ${r.mark}, −${(100 * r.loss).toFixed(0)}%`;
+      const mark = el("circle", { cx: this.x(ply), cy: this.y(wr), r: r.mark === "blunder" ? 5 : 4,
+                                  class: "wr-mark " + r.mark, "data-ply": ply, "data-move": r.move,
+                                  role: "button", "aria-label": `explain ${what}` }, svg);
+      el("title", {}, mark).textContent = `${what} (click to explain it)`;
+      mark.addEventListener("click", (event) => {
+        event.stopPropagation();  // not the graph's own click, which goes to the ply after it
+        this.onMark(ply);
+      });
     }
-    el("line", { x1: this.x(current), x2: this.x(current), y1: 0, y2: H, class: "wr-now" }, svg);
     svg.dataset.points = points.length;
   }
 }

@@ -3,6 +3,14 @@
 // tried there. `send` asks the server to go to a ply or a line.
 const $ = (id) => document.getElementById(id);
 
+// The squares a move lost (negative: won) for its mover, as words to follow its loss in win
+// rate: " and 1.5 squares of territory", ", though it won 4.8 squares of territory".
+export function territoryChange(squares) {
+  if (Math.abs(squares) < 0.05) return " and no squares of territory";
+  return squares > 0 ? ` and ${squares.toFixed(1)} squares of territory`
+    : `, though it won ${(-squares).toFixed(1)} squares of territory`;
+}
+
 export function formatLead(lead) {
   if (Math.abs(lead) < 0.05) return "territory even";
   return `${lead > 0 ? "White" : "Black"} leads by ${Math.abs(lead).toFixed(1)} squares`;
@@ -51,7 +59,7 @@ function reviewTitle(r) {
   let text = r.decided ? `decided: ${r.decided}` : `White ${pct(r.winrate)}`;
   if (r.moves_left) text += ` (moves left: ${r.moves_left})`;
   text += `, loss ${pct(r.loss)}`;
-  if (typeof r.lead_loss === "number") text += ` and ${r.lead_loss.toFixed(1)} squares`;
+  if (typeof r.lead_loss === "number") text += territoryChange(r.lead_loss);
   if (typeof r.lead === "number") text += `; ${formatLead(r.lead)}`;
   return text + (r.mark ? `, ${r.mark}` : "") + (r.best ? `; best ${r.best}` : "");
 }

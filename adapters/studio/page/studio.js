@@ -5,7 +5,7 @@ import { Board, occupied, queenReach } from "./board.js";
 import { Connection } from "./connection.js";
 import { WinrateGraph } from "./graph.js";
 import { comfort, moveSound, setComfort } from "./comfort.js";
-import { formatLead, renderMoveList } from "./movelist.js";
+import { formatLead, renderMoveList, territoryChange } from "./movelist.js";
 
 const $ = (id) => document.getElementById(id);
 const other = (colour) => (colour === "white" ? "black" : "white");
@@ -25,9 +25,21 @@ const studio = {
 window.studio = studio;
 
 const board = new Board($("board"), clickSquare);
-const graph = new WinrateGraph($("winrate-graph"), (ply) => send({ type: "goto", ply }));
+// A mark on the graph explains its move: the position before the move, where the mistake box
+// names it (as First mistake does).
+const graph = new WinrateGraph($("winrate-graph"), (ply) => send({ type: "goto", ply }),
+  (ply) => send({ type: "goto", ply: ply - 1 }));
 const connection = new Connection(receive, connectionStatus);
 studio.connection = connection;
+
+// A page the browser hides (another tab) or leaves (kept in its back/forward cache) lets go of
+// the server, so that no engine analyses for it; shown again, it takes up the game where it is.
+addEventListener("pagehide", () => connection.pause());
+addEventListener("pageshow", () => { if (document.visibilityState !== "hidden") connection.resume(); });
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") connection.pause();
+  else connection.resume();
+});
 
 function send(message) {
   if (connection.send(message) === null) showError("not connected to the server");
@@ -54,8 +66,8 @@ function receive(message) {
 function connectionStatus(status, detail) {
   const node = $("conn-status");
   node.dataset.state = status;
-  node.textContent = { connecting: "connecting…", open: "connected", closed: "disconnected" }[status] +
-    (detail ? ` (${detail})` : "");
+  node.textContent = { connecting: "connecting…", open: "connected", closed: "disconnected",
+                       paused: "paused while the page is hidden" }[status] + (detail ? ` (${detail})` : "");
   document.body.dataset.connected = status === "open" ? "true" : "false";
 }
 
@@ -68,15 +80,24 @@ function engines(message) {
     for (const e of studio.engines) select.add(new Option(`engine: ${e.name}`, `engine:${e.name}`));
     if ([...select.options].some((o) => o.value === keep)) select.value = keep;
   }
+  // The server's own word on its engines (on every hello): what it says now replaces what an
+  // earlier server (or this one, before a restart) said.
   const bad = studio.engines.filter((e) => e.status && e.status !== "ok");
-  if (bad.length) engineStatus({ name: bad[0].name, status: bad[0].status, message: "" });
+  engineStatus(bad.length ? { name: bad[0].name, status: bad[0].status, message: bad[0].message || "" }
+    : { status: "ok" });
 }
 
+// An engine's trouble, shown until it no longer holds: "restarted" for a while, "failed" until
+// a new game or a server whose engines are well; "ok" shows nothing.
 function engineStatus(message) {
   const node = $("engine-status");
+  clearTimeout(engineStatus.timer);
   node.dataset.state = message.status;
-  node.textContent = message.status === "ok" ? `${message.name}: ok`
+  node.textContent = message.status === "ok" ? ""
     : `engine ${message.name} ${message.status}${message.message ? ": " + message.message : ""}`;
+  if (message.status === "restarted") {
+    engineStatus.timer = setTimeout(() => engineStatus({ status: "ok" }), 10000);
+  }
 }
 
 function serverError(message) {
@@ -103,6 +124,8 @@ function newState(state) {
   }
   if (!state.analysis) studio.analysis = null;
   if (studio.hint && (studio.hint.ply !== state.ply || studio.hint.node !== state.node)) studio.hint = null;
+  if (studio.teach && !teachApplies(state)) clearTeach();
+
   // The server holds the graph's figures for the line shown: taken whole from every state.
   studio.winrates.clear();
   studio.leads.clear();
@@ -313,7 +336,7 @@ function formatSeconds(seconds) {
 function renderGraph() {
   const s = studio.state;
   if (!s) return;
-  const marks = new Map((s.review || []).filter((r) => r.mark).map((r) => [r.ply, r.mark]));
+  const marks = new Map((s.review || []).filter((r) => r.mark).map((r) => [r.ply, r]));
   graph.draw(s.moves.length, s.ply, studio.winrates, marks, studio.leads);
 }
 
@@ -470,13 +493,26 @@ function askHint() {
 }
 
 // Teaching mode's verdict on the human's move: taken back (and the better move hinted) or kept.
+// It holds while teaching mode is on and the game has not gone on past the human's next move.
 function teach(message) {
   const loss = `${(100 * message.loss).toFixed(0)}%`;
   studio.teach = message;
+  studio.teachMoves = studio.state ? studio.state.moves.length : 0;
   $("teach-text").textContent = message.taken_back
     ? `${message.move} lost ${loss}: taken back. Better: ${message.better}. Try again.`
     : `${message.move}: fine (lost ${loss}).`;
   $("teach-text").dataset.takenBack = message.taken_back ? "true" : "false";
+}
+
+function teachApplies(state) {
+  const n = state.moves.length;
+  return !!state.teaching && n >= studio.teachMoves - 1 && n <= studio.teachMoves + 1;
+}
+
+function clearTeach() {
+  studio.teach = null;
+  $("teach-text").textContent = "";
+  delete $("teach-text").dataset.takenBack;
 }
 
 // ---- a marked mistake explained: the move played and the engine's better one, drawn ----
@@ -495,7 +531,7 @@ function renderExplanation() {
   const box = $("mistake-box");
   box.hidden = !r;
   if (r) {
-    const squares = typeof r.lead_loss === "number" ? ` and ${r.lead_loss.toFixed(1)} squares of territory` : "";
+    const squares = typeof r.lead_loss === "number" ? territoryChange(r.lead_loss) : "";
     $("mistake-text").textContent = `Move ${r.ply}, ${r.move}, is a ${r.mark}: it lost ` +
       `${(100 * r.loss).toFixed(0)}% win rate${squares}. Better: ${r.best}.`;
     board.explain(r.move, r.best, `−${(100 * r.loss).toFixed(0)}%`);

@@ -15,7 +15,7 @@ void GameRecord::addMove(Move m, Color mover, std::optional<double> left) {
 int MoveTree::add(int parent, Move m, Color mover) {
     if (const int existing = child(parent, m); existing >= 0) return existing;
     const int id = static_cast<int>(nodes.size());
-    nodes.push_back(Node{m, mover, parent, {}, {}});
+    nodes.push_back(Node{m, mover, parent, {}, {}, {}});
     nodes[parent].children.push_back(id);
     return id;
 }

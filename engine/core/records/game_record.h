@@ -44,15 +44,21 @@ struct GameRecord {
 };
 
 // A record's moves as a tree: the main line and its variations. nodes[0] is the start (it has
-// no move); each other node holds one move, its mover and its comment. A node's first child
-// continues its line; the main line follows first children from the start.
+// no move); each other node holds one move, its mover, its comment and the properties a reader
+// kept for a writer to give back (another program's annotations, a private property). A node's
+// first child continues its line; the main line follows first children from the start.
 struct MoveTree {
+    struct Property {
+        std::string id;
+        std::vector<std::string> values;
+    };
     struct Node {
         Move move;
         Color mover = Color::White;
         int parent = -1;
         std::vector<int> children;
         std::string comment;
+        std::vector<Property> properties;
     };
     std::vector<Node> nodes{Node{}};
 

@@ -209,6 +209,31 @@ bool isSetup(const Property& p) {
     return p.id == "AB" || p.id == "AW" || p.id == "AA" || p.id == "AE";
 }
 
+// What the reader itself takes from a node (or the writer's header writes): the rest of a
+// node's properties are kept on the tree.
+bool interpreted(const std::string& id) {
+    static const char* const ids[] = {"FF", "GM", "CA", "AP", "SZ", "PW", "PB",
+                                      "DT", "RE", "TM", "OT", "C",  "AB", "AW",
+                                      "AA", "AE", "PL", "B",  "W",  "BL", "WL"};
+    return std::find(std::begin(ids), std::end(ids), id) != std::end(ids);
+}
+
+// Appends `node`'s properties that the reader leaves alone to `kept`.
+void keepOthers(const Node& node, std::vector<MoveTree::Property>& kept) {
+    for (const Property& p : node)
+        if (!interpreted(p.id)) kept.push_back({p.id, p.values});
+}
+
+std::string propertyText(const std::vector<MoveTree::Property>& properties) {
+    std::string out;
+    for (const MoveTree::Property& p : properties) {
+        out += p.id;
+        for (const std::string& v : p.values)
+            out += "[" + sgfEscape(v) + "]";
+    }
+    return out;
+}
+
 void applySetup(Position& pos, const Property& p) {
     const Piece piece = p.id == "AB"   ? Piece::BlackAmazon
                         : p.id == "AW" ? Piece::WhiteAmazon
@@ -255,7 +280,10 @@ MoveTree variations(const ParsedTree& parsed, const std::vector<int>& mainLine,
                 throw RecordError("SGF: set-up (" + p.id + ") in a variation");
             if (p.id == "B" || p.id == "W") move = &p;
         }
-        if (!move) continue;
+        if (!move) {  // the root, or a node of comments only: its others go to the parent
+            keepOthers(parsed.nodes[i], tree.nodes[parent].properties);
+            continue;
+        }
         const Color mover = move->id == "W" ? Color::White : Color::Black;
         Position pos = positions[parent];
         const std::size_t ply = plies[parent] + 1;
@@ -272,6 +300,7 @@ MoveTree variations(const ParsedTree& parsed, const std::vector<int>& mainLine,
         }
         if (const Property* c = find(parsed.nodes[i], "C"))
             tree.nodes[at[i]].comment = c->values[0];
+        keepOthers(parsed.nodes[i], tree.nodes[at[i]].properties);
     }
     return tree;
 }
@@ -332,6 +361,7 @@ void writeLines(const MoveTree& tree, int node, BoardShape n, std::string& out, 
             if (count++ % 6 == 0) out += '\n';
             out += moveNode(here.mover, here.move, n);
             if (!here.comment.empty()) out += "C[" + sgfEscape(here.comment) + "]";
+            out += propertyText(here.properties);
         }
         if (here.children.empty()) return;
         if (here.children.size() == 1) {
@@ -471,7 +501,7 @@ std::string writeSgf(const GameRecord& record) {
 }
 
 std::string writeSgfTree(const GameRecord& record, const MoveTree& tree) {
-    std::string out = header(record);
+    std::string out = header(record) + propertyText(tree.nodes[0].properties);
     int count = 0;
     writeLines(tree, 0, record.start.shape(), out, count);
     out += ")\n";

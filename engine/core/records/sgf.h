@@ -17,15 +17,17 @@
 namespace hippolyta {
 
 // Reads the main line of the first game, and with `tree` every variation too (the record's
-// moves are the tree's main line). Throws RecordError for malformed or truncated text, a game
-// other than Amazons, an illegal move (in any variation), or set-up in a variation.
+// moves are the tree's main line), each node's comment, and the properties this reader does
+// not interpret (a private one such as KaTrain's KT, GN, ...) in the node's `properties`; the
+// root's go to node 0. Throws RecordError for malformed or truncated text, a game other than
+// Amazons, an illegal move (in any variation), or set-up in a variation.
 GameRecord readSgf(std::string_view text, MoveTree* tree = nullptr);
 
 // Writes one game tree, ending with a newline.
 std::string writeSgf(const GameRecord& record);
 // Writes the record's header and the moves of `tree` from the record's start, variations in
-// parentheses after their branch point and each node's comment as C[...]. The record's moves,
-// movers and clock are not used.
+// parentheses after their branch point, each node's comment as C[...] and its `properties`
+// (node 0's in the root node). The record's moves, movers and clock are not used.
 std::string writeSgfTree(const GameRecord& record, const MoveTree& tree);
 
 // The SGF point of a square ("gj" for g1 on 10x10) and back; the reader throws RecordError.
