@@ -3,7 +3,9 @@
 // through a callback; only this layer formats and writes.
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <chrono>
+#include <memory>
 
 #include "engine/core/notation.h"
 #include "engine/core/text_util.h"
@@ -60,16 +62,19 @@ void requireStream(GtpState& state) {
         throw GtpError("streaming answers need the session's input loop");
 }
 
-// Wraps `inner` (may be empty) so that an info line goes out every `interval` seconds.
+// Wraps `inner` (may be empty) so that an info line goes out every `interval` seconds; `printed`
+// (may be null) turns true with the first line.
 std::function<bool(const SearchResult&)> streamingReport(
-    GtpState& state, double interval, std::function<bool(const SearchResult&)> inner) {
+    GtpState& state, double interval, std::function<bool(const SearchResult&)> inner,
+    std::shared_ptr<std::atomic<bool>> printed) {
     using Clock = std::chrono::steady_clock;
     const BoardShape n = state.boardSize();
-    return [&state, n, interval, inner = std::move(inner),
+    return [&state, n, interval, inner = std::move(inner), printed = std::move(printed),
             next = Clock::now() +
                    std::chrono::duration<double>(interval)](const SearchResult& r) mutable {
         if (Clock::now() >= next && !r.candidates.empty()) {
             state.stream().line(analysisInfo(r, n));
+            if (printed) *printed = true;
             next = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                       std::chrono::duration<double>(interval));
         }
@@ -79,11 +84,13 @@ std::function<bool(const SearchResult&)> streamingReport(
 
 // Makes the search behind `limits` stream info lines every `interval` seconds, keeping any
 // report listener it already has (the time stoppers) and reporting at least as often.
-void streamInto(SearchLimits& limits, GtpState& state, double interval) {
+void streamInto(SearchLimits& limits, GtpState& state, double interval,
+                std::shared_ptr<std::atomic<bool>> printed = nullptr) {
     constexpr double kMaxReportSeconds = 0.05;  // info lines go out at most this late
     limits.reportSeconds =
         std::min(interval, limits.reportSeconds > 0 ? limits.reportSeconds : kMaxReportSeconds);
-    limits.onReport = streamingReport(state, interval, std::move(limits.onReport));
+    limits.onReport =
+        streamingReport(state, interval, std::move(limits.onReport), std::move(printed));
 }
 
 std::string analyze(GtpState& state, const GtpArgs& args) {
@@ -93,13 +100,16 @@ std::string analyze(GtpState& state, const GtpArgs& args) {
     Game game = state.game();
     if (request.color) game.setSideToMove(*request.color);
     SearchLimits limits;  // no limit: the next input line ends it
-    streamInto(limits, state, request.intervalSeconds);
+    const auto printed = std::make_shared<std::atomic<bool>>(false);
+    streamInto(limits, state, request.intervalSeconds, printed);
     state.stream().open();
     const BoardShape n = state.boardSize();
     state.startAnalysis(std::move(game), std::move(limits),
-                        [&state, n](const SearchResult& r, bool stopped) {
-                            // A search that ends by itself (a proof) shows its final figures.
-                            if (!stopped && !r.candidates.empty())
+                        [&state, n, printed](const SearchResult& r, bool stopped) {
+                            // A search that ends by itself (a proof) shows its final figures;
+                            // one stopped before its first line (a short analysis on a loaded
+                            // machine) shows the figures it has.
+                            if ((!stopped || !*printed) && !r.candidates.empty())
                                 state.stream().line(analysisInfo(r, n));
                         });
     return {};

@@ -16,7 +16,7 @@ using Json = StudioSession::Json;
 namespace {
 
 // Centiseconds between amz-analyze lines: at most 20, and at least a few lines in the time a
-// position gets (the search prints nothing when stopped before its first line).
+// position gets (a search stopped before its first line prints the one line it has).
 int reviewInterval(double seconds) {
     return std::clamp(static_cast<int>(seconds * 100 / 3), 1, 20);
 }

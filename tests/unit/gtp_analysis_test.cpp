@@ -155,6 +155,20 @@ TEST_F(StreamedSession, AnalysisIsClosedByTheNextCommandAndKeepsThePosition) {
     EXPECT_EQ(streamed.find("\n\n"), streamed.size() - 2);  // one closing empty line only
 }
 
+// An analysis stopped before its first line (an interval longer than it ran, or a loaded machine
+// that reports late) still shows the figures it has, once: a review of short searches relies on
+// it.
+TEST_F(StreamedSession, AnAnalysisStoppedBeforeItsFirstLineShowsOneLine) {
+    EXPECT_EQ(session_.execute("8 amz-analyze w 360000"), "");  // a line an hour
+    EXPECT_TRUE(waitForVisits(session_.state().engine(), 200));
+    session_.execute("amz-position");  // stops it
+    const std::string streamed = take();
+    ASSERT_TRUE(streamed.starts_with("=8\ninfo move ")) << streamed;
+    // One line (every candidate on it), then the answer's end.
+    EXPECT_EQ(streamed.find("\n\n"), streamed.find('\n', 4)) << streamed;
+    EXPECT_TRUE(streamed.ends_with("\n\n")) << streamed;
+}
+
 TEST(AnalysisCommands, RefuseWithoutAStreamOrATreeSearch) {
     GtpSession detached(fixedVisits(100), GtpOptions{});
     EXPECT_EQ(detached.execute("amz-analyze"),
