@@ -17,6 +17,7 @@ const char* kUsage =
     "  quality   how often move orders find the search's favourite move\n"
     "  spsa      tune search constants by SPSA through the match core (resumable)\n"
     "  write     write a weights file: the built-in values, a file's, and NAME=VALUE changes\n"
+    "  pack-prior print a pattern prior file's weights packed, as they are compiled in\n"
     "  nn-export self-play data to training-tensor files for tools/neural (docs/neural.md)\n"
     "  nn-check  load a network file, show its evaluation of a position, time it\n"
     "Options:\n"
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
                            {"quality", runQuality},
                            {"spsa", runSpsaCommand},
                            {"write", runWrite},
+                           {"pack-prior", runPackPrior},
                            {"nn-export", runNnExport},
                            {"nn-check", runNnCheck}});
 }

@@ -5,9 +5,10 @@
 #include <cstdlib>
 #include <map>
 
+#include "engine/core/assert.h"
+#include "engine/core/checked_text.h"
 #include "engine/core/portable.h"
 #include "engine/core/text_util.h"
-#include "engine/core/checked_text.h"
 
 namespace hippolyta {
 
@@ -82,25 +83,78 @@ void readPatternLine(const std::string& line, const std::string& where, PatternP
                 ringClass(*ring);
     } else {
         throw CheckedTextError(where + "expected 'NAME VALUE' or 'land|arrow RING VALUE', got '" +
-                           line + "'");
+                               line + "'");
     }
     if (seen[static_cast<size_t>(index)]) throw CheckedTextError(where + "given twice");
     seen[static_cast<size_t>(index)] = true;
     file.weights[static_cast<size_t>(index)] = patternValueOf(f.back(), where);
 }
 
+// A token of the packed form that ends at a space or the end.
+std::string_view nextToken(std::string_view packed, size_t& pos) {
+    const size_t end = std::min(packed.find(' ', pos), packed.size());
+    const std::string_view token = packed.substr(pos, end - pos);
+    pos = end + 1;
+    return token;
+}
+
 }  // namespace
+
+std::string packPatternWeights(const PatternWeights& weights) {
+    HIPPOLYTA_ASSERT(weights.size() == static_cast<size_t>(PatternLayout::kCount));
+    std::string out;
+    size_t zeros = 0;
+    const auto separate = [&] {
+        if (!out.empty()) out += ' ';
+    };
+    for (const float v : weights) {
+        if (v == 0.0f) {
+            ++zeros;
+            continue;
+        }
+        if (zeros) separate(), out += "z" + std::to_string(zeros), zeros = 0;
+        separate();
+        out += shortestFloatText(v);
+    }
+    if (zeros) separate(), out += "z" + std::to_string(zeros);
+    return out;
+}
+
+PatternWeights unpackPatternWeights(std::string_view packed) {
+    const size_t count = PatternLayout::kCount;
+    PatternWeights w;
+    w.reserve(count);
+    size_t pos = 0;
+    while (pos < packed.size()) {
+        const std::string token(nextToken(packed, pos));
+        const std::string where = "packed pattern prior, weight " + std::to_string(w.size()) + ": ";
+        if (!token.empty() && token[0] == 'z') {
+            long long n = 0;
+            if (!parseInteger(token.substr(1), n) || n < 1 ||
+                n > static_cast<long long>(count - w.size()))
+                throw CheckedTextError(where + "'" + token + "' is not a run of zeros that fits");
+            w.insert(w.end(), static_cast<size_t>(n), 0.0f);
+        } else {
+            if (w.size() == count) throw CheckedTextError(where + "more weights than the layout's");
+            w.push_back(patternValueOf(token, where));
+        }
+    }
+    if (w.size() != count)
+        throw CheckedTextError("packed pattern prior: " + std::to_string(w.size()) +
+                               " weights, not " + std::to_string(count));
+    return w;
+}
 
 PatternPriorFile parsePatternPrior(std::string_view text, const std::string& name) {
     const CheckedText read = readCheckedText(text, name, kPatternMagic, kPatternPriorFormatVersion,
-                                              "a pattern prior file");
+                                             "a pattern prior file");
     PatternPriorFile file;
     file.comments = read.comments;
     std::vector<bool> seen(PatternLayout::kCount, false);
     bool haveBoards = false;
     for (const CheckedTextLine& line : read.lines)
-        readPatternLine(line.text, name + " line " + std::to_string(line.number) + ": ", file,
-                        seen, haveBoards);
+        readPatternLine(line.text, name + " line " + std::to_string(line.number) + ": ", file, seen,
+                        haveBoards);
     if (!haveBoards) throw CheckedTextError(name + ": no 'boards' line");
     for (int i = 0; i < PatternLayout::kLandPattern; ++i)
         if (!seen[static_cast<size_t>(i)])
@@ -127,11 +181,10 @@ std::string formatPatternPrior(const PatternPriorFile& file) {
 PatternPriors builtInPatternPriors() {
     static const PatternPriors priors = [] {
         auto weightsOf = [](bool large) {
-            const std::string_view text = builtInPatternPriorText(large);
+            const std::string_view packed = builtInPackedPatternPrior(large);
             // A build without the tables (none embedded) weighs every move alike.
             return std::make_shared<const PatternWeights>(
-                text.empty() ? zeroPatternWeights()
-                             : parsePatternPrior(text, "the built-in pattern prior").weights);
+                packed.empty() ? zeroPatternWeights() : unpackPatternWeights(packed));
         };
         PatternPriors p;
         p.small = weightsOf(false);

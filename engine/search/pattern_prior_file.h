@@ -37,10 +37,18 @@ PatternPriorFile parsePatternPrior(std::string_view text, const std::string& nam
 // The file's text, checksum line included.
 std::string formatPatternPrior(const PatternPriorFile& file);
 
+// The packed form of the weights, for compiling them in: every weight in PatternLayout's order,
+// separated by spaces, each in the fewest digits that read back as it, and a run of N zero
+// weights (most of the pattern classes) as "zN". About a third of the file's size, which counts
+// in the Botzone single file. unpackPatternWeights() throws CheckedTextError unless it gets
+// exactly PatternLayout::kCount weights, each within the file's limits.
+std::string packPatternWeights(const PatternWeights& weights);
+PatternWeights unpackPatternWeights(std::string_view packed);
+
 // The compiled-in weights: the committed files engine/weights/pattern8.prior (small) and
-// pattern10.prior (large), embedded verbatim (pattern_prior_data.cpp).
+// pattern10.prior (large), packed (pattern_prior_data.cpp, tools/embed-pattern-prior.sh).
 PatternPriors builtInPatternPriors();
-// The embedded text of one file.
-std::string_view builtInPatternPriorText(bool large);
+// The packed weights of one file ("" in a build without them).
+std::string_view builtInPackedPatternPrior(bool large);
 
 }  // namespace hippolyta

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/checked_text.h"
 #include "engine/core/notation.h"
 #include "engine/search/bench.h"
 #include "engine/search/pattern_prior.h"
 #include "engine/search/pattern_prior_file.h"
-#include "engine/core/checked_text.h"
 #include "test_dir.h"
 #include "tests/unit/random_pattern_weights.h"
 
@@ -196,7 +196,8 @@ TEST(PatternPriorFile, RefusesADamagedFile) {
     const std::string ring = ringText(ringClassCode(5));
     const std::string image = ringText(ringImage(ringClassCode(5), 1));
     ASSERT_NE(image, ring);  // else the file would name the same class twice, a weaker test
-    EXPECT_THROW(parsePatternPrior(edited("land " + ring, "land " + image), "image"), CheckedTextError);
+    EXPECT_THROW(parsePatternPrior(edited("land " + ring, "land " + image), "image"),
+                 CheckedTextError);
     EXPECT_THROW(parsePatternPrior(edited("pattern.from_to2", "pattern.from_to1"), "twice"),
                  CheckedTextError);
     EXPECT_THROW(parsePatternPrior(edited("pattern.from_to2", "pattern.from_to99"), "unknown"),
@@ -204,19 +205,47 @@ TEST(PatternPriorFile, RefusesADamagedFile) {
     EXPECT_THROW(parsePatternPrior(edited("boards small\n", ""), "boards"), CheckedTextError);
 }
 
-// The compiled-in tables (the Botzone file has no data files) are the committed files.
+// The compiled-in tables (the Botzone file has no data files) are the committed files' weights,
+// bit for bit, packed to under 40% of the files' size.
 TEST(PatternPriorFile, CompiledDefaultsAreTheCommittedFiles) {
     for (const bool large : {false, true}) {
         const std::string path = std::string(HIPPOLYTA_SOURCE_DIR) + "/engine/weights/" +
                                  (large ? "pattern10.prior" : "pattern8.prior");
         ASSERT_TRUE(std::filesystem::exists(path)) << path;
         const std::string text = fileBytes(path);
-        EXPECT_EQ(std::string(builtInPatternPriorText(large)), text) << path;
         const PatternPriorFile file = parsePatternPrior(text, path);
         EXPECT_EQ(file.large, large);
+        EXPECT_EQ(std::string(builtInPackedPatternPrior(large)), packPatternWeights(file.weights));
+        EXPECT_LT(builtInPackedPatternPrior(large).size() * 10, text.size() * 4) << path;
         const PatternPriors built = builtInPatternPriors();
         EXPECT_EQ(large ? *built.large : *built.small, file.weights);
     }
+}
+
+TEST(PatternPriorFile, PackedWeightsReadBackExactly) {
+    PatternWeights w = zeroPatternWeights();
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> value(-999.0f, 999.0f);
+    for (size_t i = 0; i < w.size(); i += 1 + rng() % 7)
+        w[i] = value(rng) * (rng() % 2 ? 1e-4f : 1.0f);
+    w.back() = 0.5f;  // no run of zeros at the end
+    EXPECT_EQ(unpackPatternWeights(packPatternWeights(w)), w);
+    w.back() = 0.0f;
+    w.front() = 0.0f;
+    EXPECT_EQ(unpackPatternWeights(packPatternWeights(w)), w);
+    EXPECT_EQ(packPatternWeights(zeroPatternWeights()),
+              "z" + std::to_string(PatternLayout::kCount));
+}
+
+TEST(PatternPriorFile, ABadPackedFormIsRefused) {
+    const std::string all = "z" + std::to_string(PatternLayout::kCount);
+    EXPECT_NO_THROW(unpackPatternWeights(all));
+    for (const std::string& bad :
+         {std::string("z1"), all + " 1", "1 " + all, std::string("z0 ") + all,
+          "0.5 z" + std::to_string(PatternLayout::kCount - 2) + " x",
+          "0.5 z" + std::to_string(PatternLayout::kCount - 2) + " 2000",
+          "zz" + std::to_string(PatternLayout::kCount), std::string("")})
+        EXPECT_THROW(unpackPatternWeights(bad), CheckedTextError) << bad;
 }
 
 }  // namespace

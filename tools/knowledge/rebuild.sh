@@ -52,7 +52,7 @@ pattern() {
         "$BIN/hippolyta-train" pattern --data train-8x8.data --held-out heldout-8x8.data \
             --epochs 6 --max-positions 80000 --out pattern8.prior)
     cp "$DIR/pattern10.prior" "$DIR/pattern8.prior" engine/weights/
-    tools/embed-pattern-prior.sh
+    tools/embed-pattern-prior.sh "$BIN/hippolyta-train"
 }
 
 # Tree samples against the roots alone (docs/learning-results.md, "Labels from the search"): 1,000

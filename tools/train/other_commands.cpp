@@ -10,6 +10,7 @@
 #include "engine/core/text_util.h"
 #include "engine/nn/network.h"
 #include "engine/search/parameters.h"
+#include "engine/search/pattern_prior_file.h"
 #include "engine/search/weights_file.h"
 #include "tools/match_options.h"
 #include "tools/train/train_commands.h"
@@ -40,6 +41,21 @@ int runWrite(const std::vector<std::string>& args) {
     applyParams(engine, params);
     notes.insert(notes.begin(), commandLine("write", args));
     writeWeights(c, engine, notes);
+    return 0;
+}
+
+// Prints a pattern prior file's weights packed, as tools/embed-pattern-prior.sh compiles them in.
+int runPackPrior(const std::vector<std::string>& args) {
+    std::string in;
+    ToolOptions cli("hippolyta-train pack-prior",
+                    "Usage: hippolyta-train pack-prior FILE\n"
+                    "Prints the pattern prior FILE's weights in the packed form that\n"
+                    "engine/search/pattern_prior_data.cpp holds.\nOptions");
+    cli.addHidden()("file", po::value(&in)->required(), "the pattern prior file");
+    cli.positional("file", 1);
+    if (!cli.parse(args)) return 0;
+    const PatternPriorFile file = parsePatternPrior(readWholeFile(in), in);
+    std::cout << packPatternWeights(file.weights) << '\n';
     return 0;
 }
 

@@ -43,6 +43,7 @@ int runPrior(const std::vector<std::string>& args);
 int runPattern(const std::vector<std::string>& args);
 int runQuality(const std::vector<std::string>& args);
 int runWrite(const std::vector<std::string>& args);
+int runPackPrior(const std::vector<std::string>& args);
 int runSpsaCommand(const std::vector<std::string>& args);
 int runNnExport(const std::vector<std::string>& args);
 int runNnCheck(const std::vector<std::string>& args);
