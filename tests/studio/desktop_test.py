@@ -17,35 +17,16 @@ Usage: desktop_test.py BIN_DIR PAGE_DIR CASE"""
 import os
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from robustness_test import alive, descendants  # noqa: E402
+from studio_process import DEADLINE, StudioProcess, check, failures, wait_for  # noqa: E402,E501
 from ws_client import WsClient, http_get  # noqa: E402
 
-DEADLINE = 60
 IDENTITY = "/.hippolyta-studio"
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-
-
-def wait_for(predicate, seconds=DEADLINE):
-    """Polls predicate until it is true (returns True) or the deadline passes (False)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 def stand_in(folder, body):
@@ -60,23 +41,15 @@ RECORDING = ('ls -l /proc/$$/fd > "$D/fds.tmp" && mv "$D/fds.tmp" "$D/fds"\n'
              'printf "%s\\n" "$1" > "$D/url.tmp" && mv "$D/url.tmp" "$D/url"')
 
 
-class Studio:
+class Studio(StudioProcess):
     """A hippolyta-studio process; its stderr collected by a thread."""
 
     def __init__(self, bin_dir, page_dir, *options, path=None):
         env = dict(os.environ)
         if path is not None:
             env["PATH"] = path
-        self.proc = subprocess.Popen(
-            [os.path.join(bin_dir, "hippolyta-studio"), "--page-dir", page_dir, *options],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        self.err = []
-        self.reader = threading.Thread(target=self._read_stderr, daemon=True)
-        self.reader.start()
-
-    def _read_stderr(self):
-        for line in self.proc.stderr:
-            self.err.append(line.rstrip("\n"))
+        super().__init__(
+            [os.path.join(bin_dir, "hippolyta-studio"), "--page-dir", page_dir, *options], env)
 
     def url_line(self):
         return self.proc.stdout.readline().rstrip("\n")

@@ -25,32 +25,13 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from studio_process import DEADLINE, StudioProcess, check, failures, wait_for  # noqa: E402,E501
 from ws_client import WsClient  # noqa: E402
 
-DEADLINE = 60
 DESKTOP_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/games:/usr/games"
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-    return ok
-
-
-def wait_for(predicate, seconds=DEADLINE):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 def first_move_6x6():
@@ -58,19 +39,8 @@ def first_move_6x6():
         return next(line.strip() for line in f if line.strip() and not line.startswith("#"))
 
 
-class Studio:
+class Studio(StudioProcess):
     """A started hippolyta-studio; its stderr collected by a thread."""
-
-    def __init__(self, argv, env, cwd):
-        self.proc = subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
-        self.err = []
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self):
-        for line in self.proc.stderr:
-            self.err.append(line.rstrip("\n"))
 
     def port(self):
         line = self.proc.stdout.readline().strip()

@@ -38,6 +38,22 @@ Json reviewed(Studio& studio, double seconds = 0.1) {
     return studio.lastState();
 }
 
+// The fake analyst of tests/fake-engines/winrate-engine.py with these arguments (the win rates
+// it gives position by position, after the move it names, if any).
+StudioEngine winrateEngine(const std::string& args) {
+    return {"fake",
+            std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/winrate-engine.py " + args,
+            ""};
+}
+
+// Loads the first four moves of the 6x6 script.
+void loadFourMoves(Studio& studio) {
+    const std::vector<std::string> script = scriptMoves();
+    studio.send({{"type", "load_moves"},
+                 {"text", script[0] + " " + script[1] + " " + script[2] + " " + script[3]},
+                 {"size", 6}});
+}
+
 }  // namespace
 
 TEST(StudioTerritory, CountsRegionsAsTheirOwnersAndTheMoveInHandAsHalfASquare) {
@@ -107,13 +123,8 @@ TEST(StudioTerritory, QuietPliesKeepTheReviewsLeadSteady) {
 // Losses of 19.6%, 9.7%, 9.4% and 10.4% are shown as 20%, 10%, 9% and 10%, and marked so:
 // a blunder, a mistake, nothing, a mistake.
 TEST(StudioReview, MarksMovesOnTheLossShown) {
-    const std::string engine = std::string(HIPPOLYTA_SOURCE_DIR) +
-                               "/tests/fake-engines/winrate-engine.py 0.6 0.596 0.501 0.593 0.511";
-    Studio studio({{"fake", engine, ""}});
-    const std::vector<std::string> script = scriptMoves();
-    studio.send({{"type", "load_moves"},
-                 {"text", script[0] + " " + script[1] + " " + script[2] + " " + script[3]},
-                 {"size", 6}});
+    Studio studio({winrateEngine("0.6 0.596 0.501 0.593 0.511")});
+    loadFourMoves(studio);
     const Json review = reviewed(studio)["review"];
     ASSERT_EQ(review.size(), 4u);
     const double shown[] = {0.20, 0.10, 0.09, 0.10};
@@ -128,13 +139,8 @@ TEST(StudioReview, MarksMovesOnTheLossShown) {
 // worth 30% less after it than before by the (noisy) searches, and is neither a loss nor marked.
 TEST(StudioReview, TheEnginesOwnChoiceLosesNothing) {
     const std::vector<std::string> script = scriptMoves();
-    const std::string engine = std::string(HIPPOLYTA_SOURCE_DIR) +
-                               "/tests/fake-engines/winrate-engine.py " + script[2] +
-                               " 0.6 0.596 0.5 0.8 0.511";
-    Studio studio({{"fake", engine, ""}});
-    studio.send({{"type", "load_moves"},
-                 {"text", script[0] + " " + script[1] + " " + script[2] + " " + script[3]},
-                 {"size", 6}});
+    Studio studio({winrateEngine(script[2] + " 0.6 0.596 0.5 0.8 0.511")});
+    loadFourMoves(studio);
     const Json review = reviewed(studio)["review"];
     ASSERT_EQ(review.size(), 4u);
     EXPECT_EQ(review[2]["best"], script[2]);
@@ -146,13 +152,8 @@ TEST(StudioReview, TheEnginesOwnChoiceLosesNothing) {
 // The review's marks, losses and graph come back from the saved SGF: in comments, and in the
 // private property HS that the Studio reads back.
 TEST(StudioReview, IsKeptInTheSgfAndReadBack) {
-    const std::string engine = std::string(HIPPOLYTA_SOURCE_DIR) +
-                               "/tests/fake-engines/winrate-engine.py 0.6 0.596 0.501 0.593 0.511";
-    Studio studio({{"fake", engine, ""}});
-    const std::vector<std::string> script = scriptMoves();
-    studio.send({{"type", "load_moves"},
-                 {"text", script[0] + " " + script[1] + " " + script[2] + " " + script[3]},
-                 {"size", 6}});
+    Studio studio({winrateEngine("0.6 0.596 0.501 0.593 0.511")});
+    loadFourMoves(studio);
     const Json before = reviewed(studio);
     const std::vector<Json> saved = studio.send({{"type", "save_sgf"}});
     ASSERT_FALSE(saved.empty());
