@@ -1,6 +1,5 @@
 #include "protocol/data_files.h"
 
-#include <unistd.h>
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -9,6 +8,8 @@
 #ifdef _WIN32
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
+#else
+#include <unistd.h>
 #endif
 
 namespace fs = std::filesystem;
@@ -61,11 +62,22 @@ std::string describeNotFound(const std::string& name, const std::vector<std::str
 
 namespace {
 
-// An executable regular file (links followed).
+// An executable regular file (links followed); on Windows, which has no execute bit, a regular
+// file.
 bool isProgram(const fs::path& path) {
     std::error_code ec;
+#ifdef _WIN32
+    return fs::is_regular_file(path, ec);
+#else
     return fs::is_regular_file(path, ec) && ::access(path.c_str(), X_OK) == 0;
+#endif
 }
+
+#ifdef _WIN32
+constexpr char kPathSeparator = ';';
+#else
+constexpr char kPathSeparator = ':';
+#endif
 
 }  // namespace
 
@@ -76,7 +88,7 @@ std::optional<std::string> findCompanionProgram(const std::string& name,
     // PATH's entries; an empty one means the current directory to a shell, and is skipped here.
     const char* path = std::getenv("PATH");
     for (std::string_view rest = path ? path : ""; !rest.empty();) {
-        const std::size_t colon = rest.find(':');
+        const std::size_t colon = rest.find(kPathSeparator);
         const std::string_view dir = rest.substr(0, colon);
         if (!dir.empty() && fs::path(dir).is_absolute() &&
             std::find(dirs.begin(), dirs.end(), dir) == dirs.end())
