@@ -212,8 +212,12 @@ void EngineLink::checkDeadlines() {
         fail(FailureKind::Crash,
              "the engine " + exitText() + " instead of answering '" + p.command.text + "'");
     const auto now = Clock::now();
-    if (p.command.stopAfterSeconds && now >= p.sentAt + span(*p.command.stopAfterSeconds))
-        stopStream(p);
+    if (p.command.stopAfterSeconds && now >= p.sentAt + span(*p.command.stopAfterSeconds)) {
+        // p.lines holds the answer's header, then the Stream's lines.
+        const bool hasLine = p.lines.size() > 1;
+        const double grace = p.command.firstLineGraceSeconds;
+        if (hasLine || now >= p.sentAt + span(*p.command.stopAfterSeconds + grace)) stopStream(p);
+    }
     if (now >= p.deadline)
         fail(FailureKind::Hang,
              "no reply to '" + p.command.text + "' within " + seconds(p.command.timeoutSeconds));

@@ -45,6 +45,10 @@ class EngineLink {
         double timeoutSeconds = 30;
         Want want = Want::Nothing;
         std::optional<double> stopAfterSeconds;  // a Stream: stopped that long after written
+        // A Stream with stopAfterSeconds that has written no line by then runs up to this much
+        // longer for its first one: an engine that settles something first (a small endgame
+        // solved at the root, which takes seconds on a slow machine) still gives a figure.
+        double firstLineGraceSeconds = 0;
     };
     struct Progress {
         std::string command;             // whose lines and reply these are

@@ -41,6 +41,11 @@ std::optional<Solved> parseSolve(std::string_view answer);
 // The solver's time on each position the Studio looks at, before any search: a position it
 // proves has its exact value (the search prints no line for one).
 constexpr double kSolveSeconds = 0.2;
+// How much longer than its time a short search (the review's, the coach's) may run for its first
+// line (EngineLink::Command::firstLineGraceSeconds): the engine solves a small endgame at the
+// root before it writes one, a tenth of a second here and seconds on a slow machine or under
+// the sanitizers.
+constexpr double kFirstLineGraceSeconds = 20;
 
 // The amazons and arrows of a position: {"white":[...],"black":[...]} and [...].
 nlohmann::json amazonsJson(const Position& pos);

@@ -60,7 +60,7 @@ void StudioSession::startReviewPosition() {
         e.queue({"amz-solve " + std::to_string(kSolveSeconds), t, EngineLink::Want::Reply, {}});
         e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
                      std::to_string(reviewInterval(reviewSeconds_)),
-                 t, EngineLink::Want::Stream, reviewSeconds_});
+                 t, EngineLink::Want::Stream, reviewSeconds_, kFirstLineGraceSeconds});
         job_ = Job::Review;
         reviewLastInfo_.clear();
     } catch (const EngineFailure& f) {
@@ -107,7 +107,8 @@ void StudioSession::onReviewProgress(const EngineLink::Progress& p) {
         const Position pos = positionAt(reviewPly_);
         links_[2]->queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
                               std::to_string(reviewInterval(seconds)),
-                          options_.commandTimeout, EngineLink::Want::Stream, seconds});
+                          options_.commandTimeout, EngineLink::Want::Stream, seconds,
+                          kFirstLineGraceSeconds});
         job_ = Job::Review;
         return;
     }

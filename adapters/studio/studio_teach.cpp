@@ -85,7 +85,7 @@ void StudioSession::stepCoach() {
                  {}});
         e.queue({std::string("amz-analyze ") + sideName(pos.sideToMove()) + " " +
                      std::to_string(kInterval),
-                 options_.commandTimeout, Want::Stream, kCoachSeconds});
+                 options_.commandTimeout, Want::Stream, kCoachSeconds, kFirstLineGraceSeconds});
         job_ = Job::Coach;
         coachNode_ = node;
         coachInfo_.clear();

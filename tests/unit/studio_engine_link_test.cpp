@@ -45,6 +45,21 @@ std::optional<FailureKind> pollForFailure(EngineLink& e) {
     return std::nullopt;
 }
 
+// The lines of the stream `command` up to its reply.
+std::vector<std::string> streamLines(EngineLink& e, const EngineLink::Command& command) {
+    e.queue(command);
+    std::vector<std::string> lines;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < end) {
+        const EngineLink::Progress p = e.poll();
+        lines.insert(lines.end(), p.lines.begin(), p.lines.end());
+        if (p.reply) return lines;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ADD_FAILURE() << "no reply to " << command.text;
+    return lines;
+}
+
 }  // namespace
 
 TEST(StudioEngineLink, RepliesComeBackInOrderAfterTheSetUp) {
@@ -100,4 +115,17 @@ TEST(StudioEngineLink, AbandonedRepliesAreDroppedAndTheNextOnesStillCome) {
     EXPECT_EQ(p.command, "protocol_version");
     EXPECT_EQ(p.reply->text, "2");
     EXPECT_FALSE(e.busy());
+}
+
+// A short search whose engine writes its first line late (a small endgame solved at the root on
+// a slow machine) gets it within its grace; without one it is stopped with no line.
+TEST(StudioEngineLink, AShortSearchWaitsForItsFirstLineWithinItsGrace) {
+    const std::string engine =
+        std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/late-analysis-engine.py 0.6";
+    EngineLink e("late", engine, false);
+    EXPECT_TRUE(streamLines(e, {"amz-analyze b 1", 5, Want::Stream, 0.05}).empty());
+    const std::vector<std::string> lines =
+        streamLines(e, {"amz-analyze b 1", 5, Want::Stream, 0.05, 5});
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0].rfind("info move a1-a2/a3", 0), 0u);
 }
