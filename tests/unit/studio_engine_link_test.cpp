@@ -121,11 +121,11 @@ TEST(StudioEngineLink, AbandonedRepliesAreDroppedAndTheNextOnesStillCome) {
 // a slow machine) gets it within its grace; without one it is stopped with no line.
 TEST(StudioEngineLink, AShortSearchWaitsForItsFirstLineWithinItsGrace) {
     const std::string engine =
-        std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/late-analysis-engine.py 0.6";
+        std::string(HIPPOLYTA_SOURCE_DIR) + "/tests/fake-engines/late-analysis-engine.py 3";
     EngineLink e("late", engine, false);
     EXPECT_TRUE(streamLines(e, {"amz-analyze b 1", 5, Want::Stream, 0.05}).empty());
     const std::vector<std::string> lines =
-        streamLines(e, {"amz-analyze b 1", 5, Want::Stream, 0.05, 5});
+        streamLines(e, {"amz-analyze b 1", 5, Want::Stream, 0.05, 10});
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_EQ(lines[0].rfind("info move a1-a2/a3", 0), 0u);
 }
