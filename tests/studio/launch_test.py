@@ -13,15 +13,19 @@ From the Debian package (DEB, unpacked with dpkg-deb -x into a temporary root; P
 desktop sets it, the root's usr/games in place of /usr/games, which root's own PATH lacks):
   menu         the launcher's Exec line (hippolyta-studio --open) run from a temporary HOME with
                a stand-in xdg-open that records the address it opens; in a network namespace
-               of its own (unshare -rn), so that the launcher's fixed port 8765 is free
+               of its own (unshare -rn, or -n as root in a chroot), so that the launcher's fixed
+               port 8765 is free
   path         `hippolyta-studio --port 0` by its bare name from a temporary HOME
   full_path    by its full path in a root whose name holds a quote, with no hippolyta on PATH
 No timing assertions: every wait polls with a generous deadline.
 Usage: launch_test.py BIN_DIR PAGE_DIR CASE | launch_test.py --deb DEB CASE"""
+import fcntl
 import os
 import shlex
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -161,11 +165,25 @@ def desktop_path(games, first=None):
     return (first + ":" + path) if first else path
 
 
+def loopback_up():
+    """Brings up the loopback interface of a new network namespace (SIOCSIFFLAGS), with no
+    iproute2 needed: a bare Debian root has none."""
+    siocgifflags, siocsifflags, iff_up = 0x8913, 0x8914, 0x1
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        request = struct.pack("16sh", b"lo", 0)
+        flags = struct.unpack("16sh", fcntl.ioctl(s, siocgifflags, request))[1]
+        fcntl.ioctl(s, siocsifflags, struct.pack("16sh", b"lo", flags | iff_up))
+
+
 def case_menu(deb, tmp):
     if os.environ.get("HIPPOLYTA_LAUNCH_NETNS") != "1":
+        # A user namespace where allowed; in a chroot, where it is not, root's own unshare -n.
         env = dict(os.environ, HIPPOLYTA_LAUNCH_NETNS="1")
-        return subprocess.run(["unshare", "-rn", sys.executable, *sys.argv], env=env).returncode
-    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+        unshare = ["unshare", "-rn"]
+        if subprocess.run(unshare + ["true"], stderr=subprocess.DEVNULL).returncode != 0:
+            unshare = ["unshare", "-n"]
+        return subprocess.run(unshare + [sys.executable, *sys.argv], env=env).returncode
+    loopback_up()
     root = os.path.join(tmp, "root")
     games = unpack(deb, root)
     home = os.path.join(tmp, "home")
