@@ -177,7 +177,7 @@ class Checker {
         }
         if (tag == 'W') {
             if (!expectWin) fail("a win record where the side to move must lose");
-            const Move m = readMove();
+            const Move m = readMove(pos);
             if (!pos.isLegal(m))
                 fail("illegal move " + formatMove(m, pos.shape()) + " in " + formatPosition(pos));
             pos.makeMove(m);
@@ -196,11 +196,16 @@ class Checker {
         }
     }
 
-    Move readMove() {
+    // A move of pos's board: squares off it are refused here, before anything names them.
+    Move readMove(const Position& pos) {
         if (at_ + 3 > end_) fail("records end early");
         const Move m{static_cast<uint8_t>(bytes_[at_]), static_cast<uint8_t>(bytes_[at_ + 1]),
                      static_cast<uint8_t>(bytes_[at_ + 2])};
         at_ += 3;
+        const int squares = pos.shape().squareCount();
+        if (m.from >= squares || m.to >= squares || m.arrow >= squares)
+            fail("a move off the " + std::to_string(pos.width()) + "x" +
+                 std::to_string(pos.height()) + " board in " + formatPosition(pos));
         return m;
     }
 
@@ -217,7 +222,7 @@ class Checker {
         Bitboard reduced = 0;
         std::unordered_map<ExactKey, int, ExactKeyHash> memo;
         for (int i = 0; i < count; ++i) {
-            const Move m = readMove();
+            const Move m = readMove(pos);
             if (!pos.isLegal(m))
                 fail("illegal move " + formatMove(m, pos.shape()) + " in " + formatPosition(pos));
             const Bitboard territory = componentOf(pos.geometry(), squareBit(m.from), open);

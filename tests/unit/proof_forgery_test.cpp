@@ -158,6 +158,18 @@ void expectMutationsRefused(const std::string& proof, int edits, uint64_t seed) 
     EXPECT_EQ(refused, edits);
 }
 
+// A move whose squares are off the board is refused with a reason, before anything names its
+// squares (the fuzzer found the checker stopping on it in a build with assertions).
+TEST(ProofForgery, AMoveOffTheBoardIsRefused) {
+    const ProofFile f = readProofFile(fixture("4x4.hprf"));
+    for (const std::string& move :
+         {std::string("\xc8\x01\x02"), std::string("\x01\x10\x02"), std::string("\x01\x02\xff")}) {
+        const ProofSummary r = checkProof(sealProof(f.position, true, 1, "W" + move));
+        EXPECT_FALSE(r.valid);
+        EXPECT_NE(r.error.find("a move off the 4x4 board"), std::string::npos) << r.error;
+    }
+}
+
 TEST(ProofForgery, MutatedFourByFourProofsAreRefused) {
     expectMutationsRefused(fixture("4x4.hprf"), 3000, 46);
 }
