@@ -1,6 +1,5 @@
 #include "adapters/sau_referee/sau_game_files.h"
 
-#include <ctime>
 #include <filesystem>
 #include <stdexcept>
 
@@ -9,23 +8,12 @@
 #include "engine/core/records/sgf.h"
 #include "engine/core/records/text_record.h"
 #include "engine/core/text_util.h"
+#include "protocol/local_time.h"
 
 namespace hippolyta {
 
-namespace {
-
-std::string today() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y-%m-%d", &local);
-    return text;
-}
-
-}  // namespace
-
-SauGameFiles::SauGameFiles(std::string folder) : folder_(std::move(folder)), date_(today()) {
+SauGameFiles::SauGameFiles(std::string folder)
+    : folder_(std::move(folder)), date_(localTime("%Y-%m-%d")) {
     if (folder_.empty()) return;
     std::error_code ec;
     std::filesystem::create_directories(folder_, ec);
