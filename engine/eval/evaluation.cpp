@@ -140,15 +140,9 @@ double evaluateN(const Position& pos, const EvalWeights& weights, EvalTerms* ter
 SizeWeightsTable fittedSizeWeights() {
     SizeWeightsTable table;
     // t1, t2, c1, c2, mobility; open then end (engine/weights/hippolyta.weights, version 7).
-    table[10].value = {0.07687937746016654,
-                       0.8397777915810388,
-                       0.033222852463949924,
-                       0.7307158912263338,
-                       -0.11418977375866408,
-                       -0.20071523823140056,
-                       0.22837711644995357,
-                       0.21227062266117178,
-                       0.1867262490558752,
+    table[10].value = {0.07687937746016654, 0.8397777915810388,   0.033222852463949924,
+                       0.7307158912263338,  -0.11418977375866408, -0.20071523823140056,
+                       0.22837711644995357, 0.21227062266117178,  0.1867262490558752,
                        0.32663794628966947};
     return table;
 }

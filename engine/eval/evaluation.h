@@ -60,8 +60,7 @@ struct EvalWeights {
 constexpr int kEvalTerms = 5;
 inline constexpr const char* kEvalTermNames[kEvalTerms] = {"t1", "t2", "c1", "c2", "mobility"};
 inline constexpr TermWeights EvalWeights::*kEvalTermMembers[kEvalTerms] = {
-    &EvalWeights::t1, &EvalWeights::t2, &EvalWeights::c1, &EvalWeights::c2,
-    &EvalWeights::mobility};
+    &EvalWeights::t1, &EvalWeights::t2, &EvalWeights::c1, &EvalWeights::c2, &EvalWeights::mobility};
 
 // The five terms' weights on an n x n board: the shared ones, with that size's own values.
 std::array<TermWeights, kEvalTerms> termWeightsFor(const EvalWeights& weights, int size);
@@ -69,8 +68,8 @@ std::array<TermWeights, kEvalTerms> termWeightsFor(const EvalWeights& weights, i
 // The raw terms, for tests and analysis; each is from the side to move's view.
 struct EvalTerms {
     double t1 = 0, t2 = 0, c1 = 0, c2 = 0, mobility = 0;
-    double w = 0;          // the phase measure above
-    double phase = 0;      // clamp(w / phaseScale, 0, 1)
+    double w = 0;      // the phase measure above
+    double phase = 0;  // clamp(w / phaseScale, 0, 1)
     double score = 0;
     int ownMobility[4] = {0, 0, 0, 0};  // per amazon, lowest square first
     int oppMobility[4] = {0, 0, 0, 0};

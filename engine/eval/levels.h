@@ -1,5 +1,6 @@
-// Distance levels by flooding bitboards, for the evaluation: lv[k] holds the empty squares a side first reaches in k moves (k >= 1), and cum[k]
-// the squares reached in at most k moves; both read flat past `depth`.
+// Distance levels by flooding bitboards, for the evaluation: lv[k] holds the empty squares a side
+// first reaches in k moves (k >= 1), and cum[k] the squares reached in at most k moves; both read
+// flat past `depth`.
 #pragma once
 
 #include <algorithm>

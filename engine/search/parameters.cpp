@@ -138,14 +138,14 @@ const Table& accessors() {
 
 }  // namespace
 
-
 std::string parameterProblem(const std::string& name, double value) {
     const auto it = accessors().find(name);
     if (it == accessors().end()) return "unknown constant '" + name + "' (--param help lists them)";
     const Accessor& a = it->second;
     if (!(value >= a.min && value <= a.max))
         return name + " must be " + (a.whole ? "a whole number " : "") + "from " +
-               compactNumber(a.min) + " to " + compactNumber(a.max) + ", not " + compactNumber(value);
+               compactNumber(a.min) + " to " + compactNumber(a.max) + ", not " +
+               compactNumber(value);
     if (a.whole && value != std::floor(value))
         return name + " must be a whole number, not " + compactNumber(value);
     return {};
@@ -157,8 +157,7 @@ bool setParameter(EngineConfig& config, const std::string& name, double value) {
     return true;
 }
 
-void setParameterOrThrow(EngineConfig& config, const std::string& assignment,
-                         std::string* notice) {
+void setParameterOrThrow(EngineConfig& config, const std::string& assignment, std::string* notice) {
     const size_t eq = assignment.find('=');
     if (eq == std::string::npos)
         throw ParameterError("'" + assignment + "' is not NAME=VALUE (--param help lists them)");
@@ -224,7 +223,8 @@ std::string parameterHelp() {
         char line[160];
         std::snprintf(line, sizeof line, "  %-28s %s %s..%s  %s\n", p.name.c_str(),
                       p.whole ? "whole" : "real ", compactNumber(p.min).c_str(),
-                      compactNumber(p.max).c_str(), p.init ? compactNumber(*p.init).c_str() : "unset");
+                      compactNumber(p.max).c_str(),
+                      p.init ? compactNumber(*p.init).c_str() : "unset");
         text += line;
     }
     return text;

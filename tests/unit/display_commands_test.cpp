@@ -125,11 +125,8 @@ TEST_F(GtpSessionTest, ExplainAgreesWithEvaluate) {
     EvalTerms t;
     const double score = evaluate(pos, weights, &t);
     EXPECT_EQ(lines(text).front(), "Side to move: white");
-    const std::pair<const char*, double> raw[] = {{"t1", t.t1},
-                                                  {"t2", t.t2},
-                                                  {"c1", t.c1},
-                                                  {"c2", t.c2},
-                                                  {"mobility", t.mobility}};
+    const std::pair<const char*, double> raw[] = {
+        {"t1", t.t1}, {"t2", t.t2}, {"c1", t.c1}, {"c2", t.c2}, {"mobility", t.mobility}};
     const std::array<TermWeights, kEvalTerms> ws = termWeightsFor(weights, pos.width());
     double sum = 0;
     for (int i = 0; i < kEvalTerms; ++i) {

@@ -132,8 +132,8 @@ TEST(Spsa, ShardsPlayingAtOnceFollowTheSameThetaAsOneRun) {
     TestDir dir;
     auto config = [&](const std::string& out, int shard, int shards) {
         SpsaRunConfig c;
-        c.engine =
-            engine.string() + " --visits 30 --seed 5 --threads 1 --no-book --param endgame_budget=0";
+        c.engine = engine.string() +
+                   " --visits 30 --seed 5 --threads 1 --no-book --param endgame_budget=0";
         SpsaParam p = param("exploration", 0.25);
         p.min = 0.05, p.max = 1, p.cEnd = 0.1, p.rEnd = 0.5;
         c.params = {p};
