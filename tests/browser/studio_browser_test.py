@@ -154,6 +154,17 @@ class Browser:
         return box
 
     def click(self, selector):
+        """A click where a user's would land: the element scrolled into sight first (a click
+        at coordinates outside the window reaches nothing), and refused if something covers it."""
+        found = self.js(f"(() => {{ const n = document.querySelector({json.dumps(selector)});"
+                        " if (!n) return 'missing';"
+                        " n.scrollIntoView({block: 'nearest', inline: 'nearest'});"
+                        " const r = n.getBoundingClientRect();"
+                        " const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+                        " return !top ? 'outside the window' : n.contains(top) ? 'ok'"
+                        " : 'covered by ' + top.tagName + (top.id ? '#' + top.id : ''); })()")
+        if found != "ok":
+            fail(f"cannot click {selector}: {found}")
         self.click_at(*self.centre(selector))
 
     def screenshot(self, path):

@@ -132,9 +132,13 @@ def explain_first_mistake(page, work, screenshot):
         fail(f"the explanation gives no territory figure: {text}")
     page.screenshot(os.path.join(work, screenshot))
     ply = page.js(f"{STATE}.ply")
+    page.js("document.getElementById('error-bar').hidden = true")  # only this click's error
     page.click("#better-line")
-    page.wait(f"{STATE}.branches.some(b => b.ply === {ply + 1}) && {STATE}.ply === {ply + 1}",
+    page.wait(f"({STATE}.branches.some(b => b.ply === {ply + 1}) && {STATE}.ply === {ply + 1})"
+              " || !document.getElementById('error-bar').hidden",
               "the better line played as a variation")
+    if not page.js("document.getElementById('error-bar').hidden"):
+        fail(f"the better line was refused: {page.js('document.getElementById(`error-text`).textContent')}")
     print(f"first mistake explained ('{text}'); the better line tried as a variation")
 
 
