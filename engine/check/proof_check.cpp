@@ -204,8 +204,7 @@ class Checker {
         at_ += 3;
         const int squares = pos.shape().squareCount();
         if (m.from >= squares || m.to >= squares || m.arrow >= squares)
-            fail("a move off the " + std::to_string(pos.width()) + "x" +
-                 std::to_string(pos.height()) + " board in " + formatPosition(pos));
+            fail("a move off the " + shapeName(pos.shape()) + " board in " + formatPosition(pos));
         return m;
     }
 

@@ -160,12 +160,13 @@ class Browser:
                         " if (!n) return 'missing';"
                         " n.scrollIntoView({block: 'nearest', inline: 'nearest'});"
                         " const r = n.getBoundingClientRect();"
-                        " const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
-                        " return !top ? 'outside the window' : n.contains(top) ? 'ok'"
+                        " const x = r.x + r.width / 2, y = r.y + r.height / 2;"
+                        " const top = document.elementFromPoint(x, y);"
+                        " return !top ? 'outside the window' : n.contains(top) ? [x, y]"
                         " : 'covered by ' + top.tagName + (top.id ? '#' + top.id : ''); })()")
-        if found != "ok":
+        if isinstance(found, str):
             fail(f"cannot click {selector}: {found}")
-        self.click_at(*self.centre(selector))
+        self.click_at(*found)
 
     def screenshot(self, path):
         data = self.call("Page.captureScreenshot", format="png")["data"]
