@@ -6,10 +6,8 @@
 namespace hippolyta {
 
 NodePool::NodePool(uint64_t slots)
-    : capacity_(std::clamp<uint64_t>(slots, 2, std::numeric_limits<uint32_t>::max())) {
-    // Default-initialised: the memory stays untouched (and unmapped) until nodes are made.
-    slots_.reset(new TreeNode[capacity_]);
-}
+    : capacity_(std::clamp<uint64_t>(slots, 2, std::numeric_limits<uint32_t>::max())),
+      slots_(capacity_, Pages::AsUsed) {}
 
 uint32_t NodePool::allocate(uint32_t count) {
     HIPPOLYTA_ASSERT(count > 0);

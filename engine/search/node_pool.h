@@ -1,18 +1,18 @@
-// Search tree storage. Nodes live in a fixed-size pool of 32-byte slots allocated up front
-// (pages are touched only as used), so the tree can never outgrow its memory cap: when the
-// pool is full, expansion simply stops. Children are stored in chunks: a header slot followed
-// by the chunk's nodes; a node's `children` names its first chunk's header, a header's
-// `nextChunk` names the next chunk. Chunks only ever get appended, so readers on other threads
-// see a consistent list. Index 0 is never a valid slot ("none").
+// Search tree storage. Nodes live in a fixed-size pool of 32-byte slots mapped up front
+// (engine/core/zeroed_table.h: pages are had only as used), so the tree can never outgrow its
+// memory cap: when the pool is full, expansion simply stops. Children are stored in chunks: a
+// header slot followed by the chunk's nodes; a node's `children` names its first chunk's header, a
+// header's `nextChunk` names the next chunk. Chunks only ever get appended, so readers on other
+// threads see a consistent list. Index 0 is never a valid slot ("none").
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <memory>
 
 #include "engine/core/assert.h"
 #include "engine/core/move.h"
 #include "engine/core/portable.h"
+#include "engine/core/zeroed_table.h"
 
 namespace hippolyta {
 
@@ -23,7 +23,7 @@ enum class NodeState : uint8_t { Leaf = 0, Expanding = 1, Expanded = 2 };
 // A proven result for the side to move at the node.
 enum class Proof : uint8_t { None = 0, Win = 1, Loss = 2 };
 
-// A plain struct (no constructor, so a pool's memory is left untouched until used); fields
+// A plain struct (no constructor: the pool's zeroed pages are its slots as they come); fields
 // read or written by several threads go through AtomicRef (engine/core/portable.h). A slot is
 // either a node or a chunk's header, and each reads its own names of the shared fields (init()
 // and initHeader() set them); the counts of the position's moves live in its first header.
@@ -113,8 +113,8 @@ class NodePool {
     bool wouldOverflow(uint32_t count) const { return used() + count > capacity_; }
 
   private:
-    std::unique_ptr<TreeNode[]> slots_;
     uint64_t capacity_;
+    ZeroedTable<TreeNode> slots_;
     std::atomic<uint64_t> used_{1};
 };
 

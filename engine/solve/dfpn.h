@@ -35,7 +35,7 @@
 #include "engine/solve/move_guide.h"
 #include "engine/solve/region_value.h"
 #include "engine/solve/territory_moves.h"
-#include "engine/solve/zeroed_table.h"
+#include "engine/core/zeroed_table.h"
 
 namespace hippolyta {
 

@@ -4,9 +4,10 @@
 # after a kill.
 #
 #   tools/knowledge/rebuild.sh [DIR] [STEP]    DIR: where the data goes (default runs/knowledge)
-#                                              STEP: data, heldout-check, pattern, all, or
-#                                                    treestrap (the tree-sample experiment, not
-#                                                    part of all)
+#                                              STEP: data, heldout-check, pattern, all,
+#                                                    heldout8k (the second held-out sets, not
+#                                                    part of all), or treestrap (the tree-sample
+#                                                    experiment, not part of all)
 #
 # About 0.5 core-hours (self-play 0.35 on one core, the pattern fits 7 minutes on two). Needs
 # build/ (the README's test command builds it). The games are reproducible with the same binary and --visits; the
@@ -21,8 +22,8 @@ mkdir -p "$DIR"
 # The fits measure on the committed held-out games, copied beside the data.
 for b in 10x10 8x8; do cp -n "$HELD/heldout-$b.data" "$DIR/heldout-$b.data"; done
 
-selfplay() {  # board seed games file
-    "$BIN/hippolyta-selfplay" --size "$1" --seed "$2" --games "$3" --visits 800 \
+selfplay() {  # board seed games file [visits]
+    "$BIN/hippolyta-selfplay" --size "$1" --seed "$2" --games "$3" --visits "${5:-800}" \
         --param endgame_budget=0 --out "$DIR/$4" 2> "$DIR/$4.log"
 }
 
@@ -40,6 +41,20 @@ heldout_check() {
             echo "heldout-$b.data: identical to the committed one"
         else
             echo "heldout-$b.data: differs from the committed one; fits measure on the committed one"
+        fi
+    done
+}
+
+# The second held-out sets (tests/fixtures/heldout/heldout8k-*.data): labels from searches ten
+# times deeper than self-play's, 8,000 visits a move (about 25 core-minutes on both boards).
+heldout8k() {
+    selfplay 10 9110 100 heldout8k-10x10.data 8000
+    selfplay 8 9108 100 heldout8k-8x8.data 8000
+    for b in 10x10 8x8; do
+        if cmp -s "$DIR/heldout8k-$b.data" "$HELD/heldout8k-$b.data"; then
+            echo "heldout8k-$b.data: identical to the committed one"
+        else
+            echo "heldout8k-$b.data: differs from the committed one (or none is committed)"
         fi
     done
 }
@@ -81,6 +96,7 @@ case "$STEP" in
     heldout-check) heldout_check ;;
     pattern) pattern ;;
     treestrap) treestrap ;;
+    heldout8k) heldout8k ;;
     all) data && heldout_check && pattern ;;
-    *) echo "unknown step '$STEP' (data, heldout-check, pattern, all, treestrap)" >&2; exit 2 ;;
+    *) echo "unknown step '$STEP' (data, heldout-check, pattern, all, heldout8k, treestrap)" >&2; exit 2 ;;
 esac

@@ -1,7 +1,12 @@
-// Zero-filled memory for the solver's transposition table, which may take gigabytes and is read
-// at random. The pages are asked for as transparent huge pages, which spare most of the
-// page-table walks of the random reads, and come from the kernel already zeroed: touching each
-// page once at start-up costs far less than filling the table (figures in docs/solver-design.md).
+// Zero-filled memory mapped from the system, for tables of gigabytes read at random.
+// Pages::AtOnce (the solver's transposition table): the pages are asked for as transparent huge
+// pages, which spare most of the page-table walks of the random reads, and come from the kernel
+// already zeroed: touching each page once at start-up costs far less than filling the table
+// (figures in docs/solver-design.md), and a table the machine cannot hold fails at once.
+// Pages::AsUsed (the search's node pool, engine/search/node_pool.h): nothing is touched, a page
+// is had when first written, as a large heap block's would be; but no allocator sees the block,
+// so AddressSanitizer does not write its shadow (an eighth of it) on allocation and on release,
+// which cost about a second for each engine made and dropped in the sanitizer build.
 #pragma once
 
 #include <cstddef>
@@ -11,10 +16,12 @@
 
 namespace hippolyta {
 
-// Bytes of zeroed memory, every page touched once; throws std::bad_alloc when the system has none.
+enum class Pages { AtOnce, AsUsed };
+
+// Bytes of zeroed memory; throws std::bad_alloc when the system has none.
 class ZeroedMemory {
   public:
-    explicit ZeroedMemory(size_t bytes = 0);
+    explicit ZeroedMemory(size_t bytes = 0, Pages pages = Pages::AtOnce);
     ~ZeroedMemory();
     ZeroedMemory(ZeroedMemory&& other) noexcept;
     ZeroedMemory& operator=(ZeroedMemory&& other) noexcept;
@@ -38,7 +45,8 @@ class ZeroedTable {
     static_assert(std::is_trivially_copyable<T>::value, "a zeroed table holds plain data");
 
   public:
-    explicit ZeroedTable(size_t count = 0) : memory_(bytesFor(count)) {}
+    explicit ZeroedTable(size_t count = 0, Pages pages = Pages::AtOnce)
+        : memory_(bytesFor(count), pages) {}
 
     T* begin() const { return static_cast<T*>(memory_.data()); }
     T* end() const { return begin() + size(); }

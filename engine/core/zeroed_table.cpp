@@ -1,4 +1,4 @@
-#include "engine/solve/zeroed_table.h"
+#include "engine/core/zeroed_table.h"
 
 #ifdef _WIN32
 #ifndef NOMINMAX
@@ -23,13 +23,16 @@ constexpr size_t kSmallPage = 4096;
 
 }  // namespace
 
-ZeroedMemory::ZeroedMemory(size_t bytes) : bytes_(bytes) {
+ZeroedMemory::ZeroedMemory(size_t bytes, Pages pages) : bytes_(bytes) {
     if (bytes == 0) return;
     if (bytes > SIZE_MAX - kHugePage) throw std::bad_alloc();
-    // One huge page more than asked, so that the table can start on a huge-page boundary.
-    mappedBytes_ = bytes + kHugePage;
+    // At once: one huge page more than asked, so that the table can start on a huge-page
+    // boundary.
+    const bool atOnce = pages == Pages::AtOnce;
+    mappedBytes_ = atOnce ? bytes + kHugePage : bytes;
 #ifdef _WIN32
-    // Windows (the SAU championship build): committed pages come zeroed too; no huge pages.
+    // Windows (the SAU championship build): committed pages come zeroed too, each had when
+    // first touched; no huge pages.
     mapping_ = VirtualAlloc(nullptr, mappedBytes_, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     if (!mapping_) throw std::bad_alloc();
 #else
@@ -40,6 +43,8 @@ ZeroedMemory::ZeroedMemory(size_t bytes) : bytes_(bytes) {
         throw std::bad_alloc();
     }
 #endif
+    data_ = mapping_;
+    if (!atOnce) return;
     const uintptr_t start = reinterpret_cast<uintptr_t>(mapping_);
     data_ = reinterpret_cast<void*>((start + kHugePage - 1) & ~(kHugePage - 1));
 #ifdef MADV_HUGEPAGE
