@@ -32,10 +32,10 @@
 #include <vector>
 
 #include "engine/core/position.h"
+#include "engine/core/zeroed_table.h"
 #include "engine/solve/move_guide.h"
 #include "engine/solve/region_value.h"
 #include "engine/solve/territory_moves.h"
-#include "engine/core/zeroed_table.h"
 
 namespace hippolyta {
 

@@ -35,28 +35,24 @@ data() {
 }
 
 # Whether this machine's games are the committed held-out ones (same binary behaviour).
+same_as_committed() {  # played committed: files in DIR and tests/fixtures/heldout
+    if cmp -s "$DIR/$1" "$HELD/$2"; then
+        echo "$2: identical to the committed one"
+    else
+        echo "$2: differs from the committed one; fits measure on the committed one"
+    fi
+}
+
 heldout_check() {
-    for b in 10x10 8x8; do
-        if cmp -s "$DIR/regenerated-heldout-$b.data" "$HELD/heldout-$b.data"; then
-            echo "heldout-$b.data: identical to the committed one"
-        else
-            echo "heldout-$b.data: differs from the committed one; fits measure on the committed one"
-        fi
-    done
+    for b in 10x10 8x8; do same_as_committed "regenerated-heldout-$b.data" "heldout-$b.data"; done
 }
 
 # The second held-out sets (tests/fixtures/heldout/heldout8k-*.data): labels from searches ten
-# times deeper than self-play's, 8,000 visits a move (about 25 core-minutes on both boards).
+# times deeper than self-play's, 8,000 visits a move (about 5 core-minutes on both boards).
 heldout8k() {
     selfplay 10 9110 100 heldout8k-10x10.data 8000
     selfplay 8 9108 100 heldout8k-8x8.data 8000
-    for b in 10x10 8x8; do
-        if cmp -s "$DIR/heldout8k-$b.data" "$HELD/heldout8k-$b.data"; then
-            echo "heldout8k-$b.data: identical to the committed one"
-        else
-            echo "heldout8k-$b.data: differs from the committed one (or none is committed)"
-        fi
-    done
+    for b in 10x10 8x8; do same_as_committed "heldout8k-$b.data" "heldout8k-$b.data"; done
 }
 
 # The pattern move prior (docs/learning.md, "The pattern prior"), then its compiled-in copy.
@@ -98,5 +94,8 @@ case "$STEP" in
     treestrap) treestrap ;;
     heldout8k) heldout8k ;;
     all) data && heldout_check && pattern ;;
-    *) echo "unknown step '$STEP' (data, heldout-check, pattern, all, heldout8k, treestrap)" >&2; exit 2 ;;
+    *)
+        echo "unknown step '$STEP' (data, heldout-check, pattern, all, heldout8k, treestrap)" >&2
+        exit 2
+        ;;
 esac
