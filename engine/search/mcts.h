@@ -106,11 +106,11 @@ class Mcts {
     void updateProof(TreeNode& parent, TreeNode& child);
     uint32_t allocate(Worker& w, uint32_t count);
     size_t orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
-                        size_t needed, bool all);
+                        size_t needed);
     std::optional<Move> lastMoveOf(const TreeNode& node, bool isRoot) const;
     bool scoresAreLogits(int width, bool byEval) const;
     PriorScale priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
-                          const TreeNode* first);
+                          const TreeNode* first, size_t count);
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);
     std::optional<SearchResult> solveRoot(const SearchLimits& limits,

@@ -17,41 +17,44 @@ namespace {
 // is searched most, and its move must be among the best few of many.
 constexpr uint32_t kRootChunkFloor = 32;
 
-// log(sum of exp(score)) over moves, computed stably (moves not empty).
-float logSumExp(const std::vector<ScoredMove>& moves) {
+// log(sum of exp(score)) over the first n of moves (0 < n <= size), computed stably.
+float logSumExp(const std::vector<ScoredMove>& moves, size_t n) {
+    HIPPOLYTA_ASSERT(n > 0 && n <= moves.size());
     float top = moves.front().score;
-    for (const ScoredMove& m : moves)
-        top = std::max(top, m.score);
+    for (size_t i = 0; i < n; ++i)
+        top = std::max(top, moves[i].score);
     double sum = 0;
-    for (const ScoredMove& m : moves)
-        sum += std::exp(static_cast<double>(m.score - top));
+    for (size_t i = 0; i < n; ++i)
+        sum += std::exp(static_cast<double>(moves[i].score - top));
     return top + static_cast<float>(std::log(sum));
 }
 
 }  // namespace
 
-// Whether the scores that orderedMoves() leaves are the learned prior's logits: the learned
-// order, with nothing reordered by the evaluation.
+// Whether the scores that orderedMoves() leaves are a prior's logits: the learned or the
+// pattern order (both softmax models of the move), with nothing reordered by the evaluation.
 bool Mcts::scoresAreLogits(int width, bool byEval) const {
-    const SearchParams& p = options_.params;
-    return p.orderingFor(width) == MoveOrdering::Learned && !byEval;
+    const MoveOrdering ordering = options_.params.orderingFor(width);
+    return (ordering == MoveOrdering::Learned || ordering == MoveOrdering::Pattern) && !byEval;
 }
 
 // How new children of the node at pos get their prior field (PriorScale), after
 // orderedMoves(); first: the node's first header, which holds the log-sum, or null when the
-// first chunk is being made.
+// first chunk, the best `count` of w.moves, is being made.
 PriorScale Mcts::priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
-                            const TreeNode* first) {
+                            const TreeNode* first, size_t count) {
     PriorScale scale;
     // The root selects without the PUCT term: its children keep their scores, for analysis.
     if (options_.params.priorBias <= 0 || isRoot) return scale;
     scale.kind = PriorScale::Probability;
     if (scoresAreLogits(pos.width(), byEval)) {
-        scale.logSum = first ? first->priorLogSum : logSumExp(w.moves);
+        // The softmax over the first chunk: the bounded scorer lists no more, and every move
+        // past it scores lower, so each P stays at most 1.
+        scale.logSum = first ? first->priorLogSum : logSumExp(w.moves, count);
         return scale;
     }
     scoreMovesLearned(pos, options_.prior, w.logits);
-    scale.logSum = first ? first->priorLogSum : logSumExp(w.logits);
+    scale.logSum = first ? first->priorLogSum : logSumExp(w.logits, w.logits.size());
     std::sort(w.logits.begin(), w.logits.end(), [](const ScoredMove& a, const ScoredMove& b) {
         return a.move.packed() < b.move.packed();
     });
@@ -60,11 +63,11 @@ PriorScale Mcts::priorScale(const Position& pos, Worker& w, bool isRoot, bool by
 }
 
 // Scores the moves of pos and puts the best `needed` first, in order, and returns the number of
-// legal moves. w.moves holds them all when `all` is set or the evaluation orders them; otherwise
-// the learned priors may leave out moves that cannot come first (the rest unordered either way).
+// legal moves. w.moves holds them all when the evaluation orders them; otherwise the learned
+// priors may leave out moves that cannot come first (the rest unordered either way).
 size_t Mcts::orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
-                          size_t needed, bool all) {
-    const size_t keep = all || byEval ? 0 : needed;
+                          size_t needed) {
+    const size_t keep = byEval ? 0 : needed;
     size_t total = 0;
     const MoveOrdering ordering = options_.params.orderingFor(pos.width());
     if (ordering == MoveOrdering::Learned) {
@@ -120,11 +123,8 @@ bool Mcts::expandClaimed(TreeNode& node, const Position& pos, Worker& w, bool is
     const uint32_t wanted = isRoot ? std::max(p.firstChunk, kRootChunkFloor) : p.firstChunk;
     if (netWanted(node, isRoot)) return expandByNet(node, pos, w, wanted);
     const bool byEval = isRoot;  // the root's children are ordered by the full evaluation
-    // The prior's probabilities need every move's logit (their log-sum); the order, only the
-    // best. When the order's scores are not the logits, priorScale() scores the moves again.
-    const bool all = p.priorBias > 0 && !isRoot && scoresAreLogits(pos.width(), byEval);
     const uint32_t total =
-        static_cast<uint32_t>(orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted, all));
+        static_cast<uint32_t>(orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, wanted));
     const uint32_t count = std::min(total, wanted);
     // A position with a legal move has one; the scorer listed at least the moves it keeps.
     HIPPOLYTA_ASSERT(count > 0 && w.moves.size() >= count);
@@ -133,7 +133,7 @@ bool Mcts::expandClaimed(TreeNode& node, const Position& pos, Worker& w, bool is
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    const PriorScale scale = priorScale(pos, w, isRoot, byEval, nullptr);
+    const PriorScale scale = priorScale(pos, w, isRoot, byEval, nullptr, count);
     pool().at(h).initHeader(count, scale.logSum, total, count);
     for (uint32_t i = 0; i < count; ++i)
         pool().at(h + 1 + i).init(w.moves[i].move.packed(), scale.of(w.moves[i]));
@@ -170,9 +170,10 @@ bool Mcts::addChunkClaimed(TreeNode& node, const Position& pos, Worker& w, bool 
         const bool byEval = isRoot;
         // Only the best created + want can be needed: the children made so far are the best
         // `created` of the same order (ties broken by the move), so the bounded scorer serves.
-        if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want, false);
+        if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want);
         // The first chunk's log-sum serves every chunk: the position's moves are the same.
-        const PriorScale scale = entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first);
+        const PriorScale scale =
+            entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first, 0);
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](TreeNode& c) {

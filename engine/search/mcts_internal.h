@@ -61,9 +61,11 @@ inline double childWinrate(const TreeNode& c) {
 }  // namespace mcts_detail
 
 // What a new child keeps in its prior field (Mcts::priorScale). With the PUCT term on (not at the
-// root), its probability under the learned prior: a softmax over all the position's legal moves
-// whose log-sum the first header keeps, so that the children of every chunk share one
-// distribution, whatever ordered them. Otherwise its ordering score, for analysis.
+// root), its probability under the prior that orders the children: a softmax whose log-sum the
+// first header keeps, so that the children of every chunk share one scale. Under the learned or
+// pattern order the sum runs over the first chunk's moves, which is all the bounded scorer
+// lists; under a hand-set order, over every legal move's learned logit. Otherwise its ordering
+// score, for analysis.
 struct PriorScale {
     enum Kind { Score, Probability } kind = Score;
     float logSum = 0;  // of the softmax, for Probability

@@ -34,8 +34,8 @@ struct alignas(32) TreeNode {
     };
     union {
         float prior;        // a node: see PriorScale (engine/search/mcts_internal.h)
-        float priorLogSum;  // a first header: log of the sum of exp(logit) over the legal moves,
-                            // under the learned prior, when the children hold probabilities
+        float priorLogSum;  // a first header: the log-sum of the softmax whose probabilities
+                            // the children hold (PriorScale), when they hold them
     };
     union {
         uint32_t visits;      // a node

@@ -95,8 +95,8 @@ struct SearchParams {
         return width <= kSmallBoardMaxWidth ? orderingSmall : ordering;
     }
     double priorBias = 0;  // PUCT-style term in selection: bias * P * sqrt(N) / (n + 1), P the
-                           // learned prior's softmax over the legal moves, whatever orders the
-                           // children (not at the root)
+                           // softmax over the legal moves of the prior that orders the children
+                           // (the linear prior's under the hand-set orders; not at the root)
     uint64_t regionBudgetTree = 2000;    // region-counting nodes per leaf in the tree
     uint64_t regionBudgetRoot = 100000;  // at the root
     uint64_t endgameBudget = 300000;     // exact endgame search nodes at the root (0: off)
