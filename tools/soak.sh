@@ -7,7 +7,7 @@
 # --asan: the ASan + UBSan build (build-sanitize, as tools/quickstart.sh sanitize makes it);
 # --tsan: ThreadSanitizer build in build-tsan, the engine with --threads 2. Neither: both.
 # --param: a search or evaluation constant for the soaked engine (its --param), repeatable, so
-# that a soak reaches options off by default (prior_bias, ...).
+# that a soak reaches options off by default (expand_visits, ordering, ...).
 # --ponder-seconds: the Release build in build; ponder S seconds under --memory MB (256) and
 # report the peak resident size. Exits non-zero when any soak found a problem.
 set -euo pipefail

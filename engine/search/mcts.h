@@ -41,7 +41,6 @@ struct MctsOptions {
     int netBoardSize = 0;                             // the net's only board size (0: every square)
 };
 
-struct PriorScale;
 struct NetEntry;
 
 class Mcts {
@@ -108,9 +107,6 @@ class Mcts {
     size_t orderedMoves(const Position& pos, std::optional<Move> last, Worker& w, bool byEval,
                         size_t needed);
     std::optional<Move> lastMoveOf(const TreeNode& node, bool isRoot) const;
-    bool scoresAreLogits(int width, bool byEval) const;
-    PriorScale priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
-                          const TreeNode* first, size_t count);
     SearchResult buildResult(bool withCandidates) const;
     SearchResult separatedResult(bool reused);
     std::optional<SearchResult> solveRoot(const SearchLimits& limits,

@@ -2,7 +2,6 @@
 // hand-set order, the evaluation at the root), its first chunk of children made, and more
 // chunks as progressive widening asks for them.
 #include <algorithm>
-#include <cmath>
 
 #include "engine/search/mcts.h"
 #include "engine/search/mcts_internal.h"
@@ -17,50 +16,7 @@ namespace {
 // is searched most, and its move must be among the best few of many.
 constexpr uint32_t kRootChunkFloor = 32;
 
-// log(sum of exp(score)) over the first n of moves (0 < n <= size), computed stably.
-float logSumExp(const std::vector<ScoredMove>& moves, size_t n) {
-    HIPPOLYTA_ASSERT(n > 0 && n <= moves.size());
-    float top = moves.front().score;
-    for (size_t i = 0; i < n; ++i)
-        top = std::max(top, moves[i].score);
-    double sum = 0;
-    for (size_t i = 0; i < n; ++i)
-        sum += std::exp(static_cast<double>(moves[i].score - top));
-    return top + static_cast<float>(std::log(sum));
-}
-
 }  // namespace
-
-// Whether the scores that orderedMoves() leaves are a prior's logits: the learned or the
-// pattern order (both softmax models of the move), with nothing reordered by the evaluation.
-bool Mcts::scoresAreLogits(int width, bool byEval) const {
-    const MoveOrdering ordering = options_.params.orderingFor(width);
-    return (ordering == MoveOrdering::Learned || ordering == MoveOrdering::Pattern) && !byEval;
-}
-
-// How new children of the node at pos get their prior field (PriorScale), after
-// orderedMoves(); first: the node's first header, which holds the log-sum, or null when the
-// first chunk, the best `count` of w.moves, is being made.
-PriorScale Mcts::priorScale(const Position& pos, Worker& w, bool isRoot, bool byEval,
-                            const TreeNode* first, size_t count) {
-    PriorScale scale;
-    // The root selects without the PUCT term: its children keep their scores, for analysis.
-    if (options_.params.priorBias <= 0 || isRoot) return scale;
-    scale.kind = PriorScale::Probability;
-    if (scoresAreLogits(pos.width(), byEval)) {
-        // The softmax over the first chunk: the bounded scorer lists no more, and every move
-        // past it scores lower, so each P stays at most 1.
-        scale.logSum = first ? first->priorLogSum : logSumExp(w.moves, count);
-        return scale;
-    }
-    scoreMovesLearned(pos, options_.prior, w.logits);
-    scale.logSum = first ? first->priorLogSum : logSumExp(w.logits, w.logits.size());
-    std::sort(w.logits.begin(), w.logits.end(), [](const ScoredMove& a, const ScoredMove& b) {
-        return a.move.packed() < b.move.packed();
-    });
-    scale.logits = &w.logits;
-    return scale;
-}
 
 // Scores the moves of pos and puts the best `needed` first, in order, and returns the number of
 // legal moves. w.moves holds them all when the evaluation orders them; otherwise the learned
@@ -133,10 +89,9 @@ bool Mcts::expandClaimed(TreeNode& node, const Position& pos, Worker& w, bool is
         store(node.state, static_cast<uint8_t>(NodeState::Leaf));
         return false;
     }
-    const PriorScale scale = priorScale(pos, w, isRoot, byEval, nullptr, count);
-    pool().at(h).initHeader(count, scale.logSum, total, count);
+    pool().at(h).initHeader(count, total, count);
     for (uint32_t i = 0; i < count; ++i)
-        pool().at(h + 1 + i).init(w.moves[i].move.packed(), scale.of(w.moves[i]));
+        pool().at(h + 1 + i).init(w.moves[i].move.packed(), w.moves[i].score);
     store(node.children, h);
     store(node.state, static_cast<uint8_t>(NodeState::Expanded));
     return true;
@@ -171,9 +126,6 @@ bool Mcts::addChunkClaimed(TreeNode& node, const Position& pos, Worker& w, bool 
         // Only the best created + want can be needed: the children made so far are the best
         // `created` of the same order (ties broken by the move), so the bounded scorer serves.
         if (!entry) orderedMoves(pos, lastMoveOf(node, isRoot), w, byEval, created + want);
-        // The first chunk's log-sum serves every chunk: the position's moves are the same.
-        const PriorScale scale =
-            entry ? PriorScale{} : priorScale(pos, w, isRoot, byEval, &first, 0);
         w.existing.clear();
         uint32_t last = load(node.children);
         forEachChild(pool(), node, [&](TreeNode& c) {
@@ -192,9 +144,9 @@ bool Mcts::addChunkClaimed(TreeNode& node, const Position& pos, Worker& w, bool 
                 const ScoredMove& sm = w.moves[i];
                 if (std::binary_search(w.existing.begin(), w.existing.end(), sm.move.packed()))
                     continue;
-                pool().at(h + 1 + k++).init(sm.move.packed(), scale.of(sm));
+                pool().at(h + 1 + k++).init(sm.move.packed(), sm.score);
             }
-            pool().at(h).initHeader(k, 0, 0, 0);
+            pool().at(h).initHeader(k, 0, 0);
             store(pool().at(last).nextChunk, h);
             HIPPOLYTA_ASSERT(k <= want && created + k <= total);
             store(first.created, created + k);

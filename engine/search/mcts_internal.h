@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <random>
 #include <type_traits>
 #include <vector>
@@ -60,31 +59,6 @@ inline double childWinrate(const TreeNode& c) {
 
 }  // namespace mcts_detail
 
-// What a new child keeps in its prior field (Mcts::priorScale). With the PUCT term on (not at the
-// root), its probability under the prior that orders the children: a softmax whose log-sum the
-// first header keeps, so that the children of every chunk share one scale. Under the learned or
-// pattern order the sum runs over the first chunk's moves, which is all the bounded scorer
-// lists; under a hand-set order, over every legal move's learned logit. Otherwise its ordering
-// score, for analysis.
-struct PriorScale {
-    enum Kind { Score, Probability } kind = Score;
-    float logSum = 0;  // of the softmax, for Probability
-    // For Probability: the learned logits of every legal move, sorted by packed move; null when
-    // the scores given to of() are those logits already.
-    const std::vector<ScoredMove>* logits = nullptr;
-
-    float of(const ScoredMove& m) const {
-        if (kind == Score) return m.score;
-        // A log-sum over all legal moves is at least each one's logit: probabilities <= 1.
-        HIPPOLYTA_ASSERT(logits || m.score <= logSum + 1e-3f);
-        if (!logits) return std::exp(m.score - logSum);
-        const auto it = std::lower_bound(
-            logits->begin(), logits->end(), m.move.packed(),
-            [](const ScoredMove& a, uint32_t packed) { return a.move.packed() < packed; });
-        return it != logits->end() && it->move == m.move ? std::exp(it->score - logSum) : 0.0f;
-    }
-};
-
 // A node's network result: its legal moves with the policy's probabilities, most probable
 // first (ties by packed move). Owned by Mcts::netEntries_; the node's first header holds its
 // address (TreeNode::netEntry, published with release order), and it never changes after.
@@ -104,7 +78,6 @@ struct Mcts::Worker {
     Position pos = Position::start();
     std::vector<TreeNode*> path;
     std::vector<ScoredMove> moves, prefix;
-    std::vector<ScoredMove> logits;  // the learned prior's, by packed move (PriorScale)
     std::vector<uint32_t> existing;
     RegionCounter regions;
     MoveList netMoves;  // the net's scratch

@@ -76,7 +76,7 @@ bool Mcts::expandByNet(TreeNode& node, const Position& pos, Worker& w, uint32_t 
     }
     w.existing.clear();
     addNetChunk(*entry, h, count, w);
-    pool().at(h).initHeader(count, 0, total, count);
+    pool().at(h).initHeader(count, total, count);
     pool().at(h).netEntry = reinterpret_cast<uintptr_t>(entry);
     store(node.children, h);
     store(node.state, static_cast<uint8_t>(NodeState::Expanded));

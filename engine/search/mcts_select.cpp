@@ -62,10 +62,10 @@ TreeNode* Mcts::selectChild(TreeNode& node, const Position& pos, Worker& w, bool
     const double visible =
         p.wideningBase + p.wideningScale * std::pow(parentVisits, p.wideningExponent);
     const double explore = p.exploration * std::sqrt(std::log(static_cast<double>(parentVisits)));
-    // The root's children are ordered by the full evaluation: no prior to bias them by, unless
-    // the net's policy gave them theirs.
+    // The PUCT term acts only where the net's policy ordered the children: the move priors'
+    // probabilities lost as P at every weight tried (docs/learning-results.md).
     TreeNode& first = pool().at(load(node.children));
-    const double biasScale = netEntryOf(first) ? p.netPriorBias : isRoot ? 0.0 : p.priorBias;
+    const double biasScale = netEntryOf(first) ? p.netPriorBias : 0.0;
     const double bias = biasScale * std::sqrt(static_cast<double>(parentVisits));
     const InverseRoots& roots = InverseRoots::get();
     // An integer bound for the loop: considered >= visible iff considered >= ceil(visible).

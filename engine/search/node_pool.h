@@ -32,11 +32,7 @@ struct alignas(32) TreeNode {
         uint32_t move;       // a node: the packed Move leading here
         uint32_t chunkSize;  // a header: the nodes in this chunk
     };
-    union {
-        float prior;        // a node: see PriorScale (engine/search/mcts_internal.h)
-        float priorLogSum;  // a first header: the log-sum of the softmax whose probabilities
-                            // the children hold (PriorScale), when they hold them
-    };
+    float prior;  // a node: its ordering score, or under the net its policy's probability
     union {
         uint32_t visits;      // a node
         uint32_t legalMoves;  // a first header: the position's legal moves
@@ -67,10 +63,10 @@ struct alignas(32) TreeNode {
         children = 0;
         clearCommon();
     }
-    // A chunk's header; logSum, legal and createdSoFar matter in the first one only.
-    void initHeader(uint32_t size, float logSum, uint32_t legal, uint32_t createdSoFar) {
+    // A chunk's header; legal and createdSoFar matter in the first one only.
+    void initHeader(uint32_t size, uint32_t legal, uint32_t createdSoFar) {
         chunkSize = size;
-        priorLogSum = logSum;
+        prior = 0;  // unused in a header
         legalMoves = legal;
         created = createdSoFar;
         nextChunk = 0;

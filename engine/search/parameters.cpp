@@ -76,7 +76,6 @@ void addSearchConstants(Table& t) {
                        return static_cast<double>(static_cast<int>(c.search.*member));
                    },
                    0, 3, true};
-    addReal(t, "prior_bias", 0, 1e6, [](EngineConfig& c) -> double& { return c.search.priorBias; });
     addWhole(t, "region_budget_tree", 0, kBudgetLimit,
              [](EngineConfig& c) -> uint64_t& { return c.search.regionBudgetTree; });
     addWhole(t, "region_budget_root", 0, kBudgetLimit,

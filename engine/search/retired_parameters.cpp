@@ -31,7 +31,7 @@ struct Removed {
     const char* what;
 };
 constexpr double kAny = NAN;
-constexpr std::array<Removed, 7> kRemoved{{
+constexpr std::array<Removed, 8> kRemoved{{
     {"two_level", 0, "two-level expansion"},
     {"two_level_widening_base", kAny, "two-level expansion"},
     {"two_level_widening_exponent", kAny, "two-level expansion"},
@@ -39,6 +39,7 @@ constexpr std::array<Removed, 7> kRemoved{{
     {"rerank_top", 0, "reordering the best cheap moves by the evaluation"},
     {"eval_order_visits", 0, "ordering visited nodes' children by the evaluation"},
     {"endgame_bounds", 0, "proofs from region bounds in the tree"},
+    {"prior_bias", 0, "the PUCT term under the move priors"},
 }};
 
 // The learned territory's weights, shared (eval.ownership.open/.end) or one board size's

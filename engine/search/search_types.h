@@ -94,10 +94,6 @@ struct SearchParams {
     MoveOrdering orderingFor(int width) const {
         return width <= kSmallBoardMaxWidth ? orderingSmall : ordering;
     }
-    double priorBias = 0;  // PUCT-style term in selection: bias * P * sqrt(N) / (n + 1), P the
-                           // softmax of the prior that orders the children, over the first
-                           // chunk (under the hand-set orders, the linear prior's over every
-                           // legal move; not at the root)
     uint64_t regionBudgetTree = 2000;    // region-counting nodes per leaf in the tree
     uint64_t regionBudgetRoot = 100000;  // at the root
     uint64_t endgameBudget = 300000;     // exact endgame search nodes at the root (0: off)

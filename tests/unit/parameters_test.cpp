@@ -116,9 +116,10 @@ TEST(RetiredParameters, RemovedOnesAreIgnoredOnlyAtTheirOffValue) {
     EngineConfig c;
     const EngineConfig before;
     std::string notice;
-    for (const char* off : {"two_level=0", "minimax_weight=0", "rerank_top=0",
-                            "eval_order_visits=0", "endgame_bounds=0", "eval.ownership.open=0",
-                            "eval.10x10.ownership.end=0", "two_level_widening_base=3"}) {
+    for (const char* off :
+         {"two_level=0", "minimax_weight=0", "rerank_top=0", "eval_order_visits=0",
+          "endgame_bounds=0", "eval.ownership.open=0", "eval.10x10.ownership.end=0",
+          "two_level_widening_base=3", "prior_bias=0"}) {
         notice.clear();
         EXPECT_NO_THROW(setParameterOrThrow(c, off, &notice)) << off;
         EXPECT_NE(notice.find("removed in release 0.3.0"), std::string::npos) << off << notice;
@@ -126,7 +127,7 @@ TEST(RetiredParameters, RemovedOnesAreIgnoredOnlyAtTheirOffValue) {
     EXPECT_EQ(getParameter(c, "exploration"), getParameter(before, "exploration"));
     for (const char* on :
          {"two_level=1", "minimax_weight=0.3", "rerank_top=16", "eval_order_visits=4",
-          "endgame_bounds=1", "eval.8x8.ownership.open=1"}) {
+          "endgame_bounds=1", "eval.8x8.ownership.open=1", "prior_bias=0.04"}) {
         try {
             setParameterOrThrow(c, on);
             ADD_FAILURE() << on << " was accepted";
