@@ -56,7 +56,7 @@ class Mcts {
     // Drops the tree.
     void clear();
     // The children of the node that `line` (moves from the root of the last search) reaches,
-    // with their prior fields (PriorScale), in creation order; empty if the tree has no such
+    // with their prior fields (TreeNode::prior), in creation order; empty if the tree has no such
     // node. For tests and analysis, between searches.
     std::vector<ScoredMove> childPriors(const std::vector<Move>& line) const;
     // The nodes below the root with at least minVisits visits and a visited child, the most
