@@ -15,7 +15,7 @@
 # 0.5 million), WINDOW (generations fitted on, default 2), MAX_POSITIONS (the pattern fit's cap,
 # default 600,000), SPRT_GAMES (the screen's cap, default 1,000), SPRT_TIME (seconds a move:
 # 0.25 on 10x10, 1 on 8x8). Needs build/ (the README's test command builds it). On 2 cores the
-# 10x10 data takes about 30 minutes, the fits about 15. BIN: the programs (default build/bin).
+# 10x10 data takes about 30 minutes, the fits under 2. BIN: the programs (default build/bin).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ $# -ge 2 ] || {
@@ -35,6 +35,10 @@ HELD=$PWD/tests/fixtures/heldout
 NAME=gen$GEN-${B}x$B
 # Seeds by board and generation, so that no two generations share a game: 10x10 gen 1 is 5910.
 SEED=$((5900 + 10 * GEN + (B == 8 ? 8 : 0)))
+# The settings the manifest records, as the steps pass them.
+SELFPLAY=(--size "$B" --seed "$SEED" --games "$GAMES" --visits 800 --param endgame_budget=0)
+# Every other position, so that a capped fit still sees every game of the window.
+PATTERN_FIT=(--stride 2 --max-positions "$MAX_POSITIONS" --epochs 3 --rate 0.02 --seed "$SEED")
 mkdir -p "$DIR"
 DIR=$(cd "$DIR" && pwd)
 
@@ -48,8 +52,8 @@ window() {
 }
 
 data() {
-    "$BIN/hippolyta-selfplay" --size "$B" --seed "$SEED" --games "$GAMES" --visits 800 \
-        --param endgame_budget=0 --concurrency 2 --out "$DIR/$NAME.data" 2>> "$DIR/$NAME.data.log"
+    "$BIN/hippolyta-selfplay" "${SELFPLAY[@]}" --concurrency 2 --out "$DIR/$NAME.data" \
+        2>> "$DIR/$NAME.data.log"
     "$BIN/hippolyta-selfplay" --stats "$DIR/$NAME.data" > "$DIR/$NAME.data.stats"
 }
 
@@ -58,10 +62,8 @@ fit() {
     local files
     mapfile -t files < <(window)
     [ "${#files[@]}" -gt 0 ] || { echo "no data for $NAME: run its data step" >&2 && exit 1; }
-    # Every other position, so that a capped fit still sees every game of the window.
     "$BIN/hippolyta-train" pattern --start "engine/weights/pattern$B.prior" \
-        --data "${files[@]}" --held-out "$HELD/heldout-${B}x$B.data" --stride 2 \
-        --max-positions "$MAX_POSITIONS" --epochs 3 --rate 0.02 --seed "$SEED" \
+        --data "${files[@]}" --held-out "$HELD/heldout-${B}x$B.data" "${PATTERN_FIT[@]}" \
         --out "$DIR/$NAME.prior.tmp" > "$DIR/$NAME.prior.log"
     mv "$DIR/$NAME.prior.tmp" "$DIR/$NAME.prior"
     "$BIN/hippolyta-train" eval --own-size "$B" --weights engine/weights/hippolyta.weights \
@@ -104,8 +106,8 @@ manifest() {
     {
         echo "generation $GEN, ${B}x$B, made $(date -u +%Y-%m-%d)"
         echo "engine: $("$BIN/hippolyta" --version 2>&1 | head -2 | tr '\n' ' ')"
-        echo "self-play: hippolyta-selfplay --size $B --seed $SEED --games $GAMES --visits 800 --param endgame_budget=0"
-        echo "window: $WINDOW generations; pattern fit: --stride 2 --max-positions $MAX_POSITIONS --epochs 3 --rate 0.02 --seed $SEED"
+        echo "self-play: hippolyta-selfplay ${SELFPLAY[*]}"
+        echo "window: $WINDOW generations; pattern fit: ${PATTERN_FIT[*]}"
         echo "rebuild: GAMES=$GAMES WINDOW=$WINDOW MAX_POSITIONS=$MAX_POSITIONS tools/knowledge/generation.sh $B $GEN all"
         grep -E '^(games|positions):' "$DIR/$NAME.data.stats" || true
         echo "sha256: of the data files; of the prior's and the weights' values (every line but"
