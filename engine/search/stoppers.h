@@ -11,7 +11,8 @@
 //
 // Visits reused from an earlier tree (visits - simulations) count as work done at the
 // current rate: a kept or pondered subtree shortens the think. The soft stoppers never stop
-// before minShare of the optimum has really been searched.
+// before minShare of the optimum has really been searched, and never where the clock loses
+// what a move leaves unused (TimeBudget::unusedTimeKept: one move a period, as `--st` sets).
 #pragma once
 
 #include <memory>

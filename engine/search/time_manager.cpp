@@ -17,6 +17,7 @@ struct Plan {
     double allowed = 0;
     double optimum = 0;
     std::string what;
+    bool unusedTimeKept = true;  // false: the period ends with this move, saved time is lost
 };
 
 double positive(double v) {
@@ -62,7 +63,8 @@ Plan byoyomiPlan(const TimeSettings& s, const ClockState& clock, double m, doubl
     const int periods = clock.stonesLeft > 0 ? clock.stonesLeft : s.periods;
     return {positive(left - lag), positive(left - lag),
             "byoyomi: " + formatSeconds(left) + " s left in the period, " +
-                std::to_string(periods) + " periods left"};
+                std::to_string(periods) + " periods left",
+            false};
 }
 
 // Overtime: `stones` moves must fit in what is left of the period, each keeping its lag; this
@@ -82,7 +84,8 @@ Plan canadianPlan(const TimeSettings& s, const ClockState& clock, double m, doub
     const double others = (stones - 1) * (lag + floor);
     return {
         std::max(share, positive(left - lag - others)), share,
-        "canadian: " + formatSeconds(left) + " s left for " + std::to_string(stones) + " stones"};
+        "canadian: " + formatSeconds(left) + " s left for " + std::to_string(stones) + " stones",
+        stones > 1};
 }
 
 // The clock's fair time per move before any lag: main time spread over the moves left, plus
@@ -165,6 +168,8 @@ TimeBudget budgetFor(const TimeSettings& settings, const ClockState& clock, Move
     b.movesLeft = m;
     b.visits = o.fallbackVisits;
     b.reason = plan.what;
+    b.unusedTimeKept = plan.unusedTimeKept;
+    if (!plan.unusedTimeKept) b.reason += "; unused time is lost: the whole of it is searched";
     // The floor wins over the clock: a move must be answered, however late.
     const double allowed = std::max(o.floorSeconds, plan.allowed);
     if (legalMoves <= 1) {

@@ -22,6 +22,9 @@ struct TimeBudget {
     double movesLeft = 0;  // our expected moves still to think about, this one included
     uint64_t visits = 0;   // --visits: the whole limit without a clock, a cap with one
     bool hasClock = false;
+    // False where what this move leaves unused is lost (a byo-yomi period, the last stone of a
+    // Canadian period, one move a period): then the search spends the maximum, never less.
+    bool unusedTimeKept = true;
     std::string reason;  // one line for logs and amz-time_debug
 };
 

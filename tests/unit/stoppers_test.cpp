@@ -99,6 +99,26 @@ TEST(StopperChain, StableSearchStopsAtTheOptimum) {
     EXPECT_EQ(chain->stoppedBy(), "optimum");
 }
 
+// One move a period: a settled search, a reused tree and a runner-up that cannot catch up stop
+// nothing; the maximum and a proof still do.
+TEST(StopperChain, APeriodPerMoveIsSearchedToTheMaximum) {
+    TimeBudget b = clockBudget(0.9, 0.9);
+    b.unusedTimeKept = false;
+    const auto chain = StopperChain::standard(b);
+    EXPECT_FALSE(chain->shouldStop(snapshot(0.3, 300, 290, 5, 5000)));
+    EXPECT_FALSE(chain->shouldStop(snapshot(0.89, 890, 880, 5)));
+    EXPECT_TRUE(chain->shouldStop(snapshot(0.9, 900, 890, 5)));
+    EXPECT_EQ(chain->stoppedBy(), "maximum");
+    SearchResult proven = snapshot(0.2, 200, 190, 5);
+    proven.proven = true;
+    const auto other = StopperChain::standard(b);
+    EXPECT_TRUE(other->shouldStop(proven));
+    EXPECT_EQ(other->stoppedBy(), "proven");
+    // The same budget with its unused time kept stops at once on the reused tree.
+    const auto kept = StopperChain::standard(clockBudget(0.9, 0.9));
+    EXPECT_TRUE(kept->shouldStop(snapshot(0.3, 300, 290, 5, 5000)));
+}
+
 TEST(StopperChain, CloseTopTwoExtendTowardTheMaximum) {
     const auto chain = StopperChain::standard(clockBudget(1, 3));
     EXPECT_FALSE(chain->shouldStop(snapshot(1.0, 1000, 500, 450)));

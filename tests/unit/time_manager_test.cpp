@@ -30,6 +30,7 @@ TEST(TimeManager, AbsoluteSpreadsTheClockLessLagOverTheMovesLeft) {
     EXPECT_NEAR(b.optimum, (99.8 - 9) / 20, kEps);
     EXPECT_NEAR(b.maximum, 3 * (99.8 - 9) / 20, kEps);
     EXPECT_EQ(b.movesLeft, 20);
+    EXPECT_TRUE(b.unusedTimeKept);
 }
 
 TEST(TimeManager, TheReserveIsReleasedAsTheBoardFills) {
@@ -62,6 +63,7 @@ TEST(TimeManager, FischerCountsTheIncrementsStillToCome) {
     const TimeBudget b = budget(TimeSettings::fischer(60, 2), clock(10), 11);
     EXPECT_NEAR(b.optimum, (9.8 - 1.8 + 20) / 11, kEps);
     EXPECT_NEAR(b.maximum, 3 * (9.8 - 1.8 + 20) / 11, kEps);
+    EXPECT_TRUE(b.unusedTimeKept);
     // The increment comes after the move: this move only has what is on the clock.
     const TimeBudget low = budget(TimeSettings::fischer(60, 2), clock(1.5), 11);
     EXPECT_NEAR(low.optimum, 1.3, kEps);
@@ -88,6 +90,10 @@ TEST(TimeManager, ByoyomiOvertimeUsesThePeriodLessLag) {
     const TimeBudget start = budget(TimeSettings::byoyomi(0, 1, 1), ClockState{0, 0, false}, 30);
     EXPECT_NEAR(start.optimum, 0.9, kEps);
     EXPECT_NEAR(start.maximum, 0.9, kEps);
+    // What a period leaves unused is lost; main time keeps it.
+    EXPECT_FALSE(b.unusedTimeKept);
+    EXPECT_FALSE(start.unusedTimeKept);
+    EXPECT_TRUE(budget(s, clock(30), 10).unusedTimeKept);
 }
 
 TEST(TimeManager, CanadianOvertimeSharesThePeriodAmongItsStones) {
@@ -101,12 +107,18 @@ TEST(TimeManager, CanadianOvertimeSharesThePeriodAmongItsStones) {
     const TimeBudget perMove = budget(TimeSettings::canadian(0, 1, 1), clock(1, 1), 20);
     EXPECT_NEAR(perMove.optimum, 0.9, kEps);
     EXPECT_NEAR(perMove.maximum, 0.9, kEps);
+    // Time a stone saves goes to the period's later stones, not past its last one.
+    EXPECT_TRUE(b.unusedTimeKept);
+    EXPECT_FALSE(budget(s, clock(4, 1), 20).unusedTimeKept);
+    EXPECT_FALSE(perMove.unusedTimeKept);
+    EXPECT_NE(perMove.reason.find("unused time is lost"), std::string::npos) << perMove.reason;
 }
 
 TEST(TimeManager, CanadianMainTimeAddsAStoneShareOfThePeriod) {
     const TimeBudget b = budget(TimeSettings::canadian(60, 30, 5), clock(60), 20);
     EXPECT_NEAR(b.optimum, 59.8 / 20 + 5.8, kEps);
     EXPECT_NEAR(b.maximum, 3 * (59.8 / 20 + 5.8), kEps);
+    EXPECT_TRUE(b.unusedTimeKept);
 }
 
 TEST(TimeManager, NoClockFallsBackToTheFixedLimits) {
