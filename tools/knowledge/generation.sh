@@ -2,34 +2,35 @@
 # One generation of the learning loop (docs/learning.md, "Generations"): self-play by the engine
 # as built, at fixed seeds and visits; the pattern prior and the board's own evaluation weights
 # refitted on a window of the latest generations' data; both measured on both held-out sets;
-# a manifest of what made them; and, as a separate step that needs the machine to itself, the
-# SPRT screen against the engine as built. Every step resumes after a kill, and a rerun with the
+# a manifest of what made them; and, as separate steps that need the machine to itself, the
+# SPRT screen against the engine as built and the confirmation at 1 s a move. Every step resumes after a kill, and a rerun with the
 # same binary remakes the same games byte for byte and the same fitted values (the fits are
 # seeded; the files' comment lines give their paths and times).
 #
 #   tools/knowledge/generation.sh BOARD GEN [STEP] [DIR]
 #     BOARD: 10 or 8; GEN: 1, 2, ...; DIR: where the files go (default runs/generations)
-#     STEP: data, fit, measure, manifest, all (those four, in order), or sprt
+#     STEP: data, fit, measure, manifest, all (those four, in order), sprt or confirm
 #
 # Environment: GAMES (default 13,100 on 10x10, about 1.0 million positions; 10,400 on 8x8, about
 # 0.5 million), WINDOW (generations fitted on, default 2), MAX_POSITIONS (the pattern fit's cap,
-# default 600,000), SPRT_GAMES (the screen's cap, default 1,000), SPRT_TIME (seconds a move:
-# 0.25 on 10x10, 1 on 8x8). Needs build/ (the README's test command builds it). On 2 cores the
+# default 600,000), SPRT_GAMES (the screen's cap, default 1,000), SPRT_TIME (the screen's
+# seconds a move, default 0.25), CONFIRM_GAMES (the confirmation's cap, default 400). Needs build/ (the README's test command builds it). On 2 cores the
 # 10x10 data takes about 30 minutes, the fits under 2. BIN: the programs (default build/bin).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ $# -ge 2 ] || {
-    echo "usage: tools/knowledge/generation.sh BOARD GEN [data|fit|measure|manifest|all|sprt] [DIR]" >&2
+    echo "usage: tools/knowledge/generation.sh BOARD GEN [data|fit|measure|manifest|all|sprt|confirm] [DIR]" >&2
     exit 2
 }
 B=$1 GEN=$2 STEP=${3:-all} DIR=${4:-runs/generations}
 case "$B" in
-    10) GAMES=${GAMES:-13100} SPRT_TIME=${SPRT_TIME:-0.25} ;;
-    8) GAMES=${GAMES:-10400} SPRT_TIME=${SPRT_TIME:-1} ;;
+    10) GAMES=${GAMES:-13100} ;;
+    8) GAMES=${GAMES:-10400} ;;
     *) echo "BOARD must be 10 or 8" >&2 && exit 2 ;;
 esac
 [[ "$GEN" =~ ^[1-9][0-9]*$ ]] || { echo "GEN must be 1, 2, ..." >&2 && exit 2; }
 WINDOW=${WINDOW:-2} MAX_POSITIONS=${MAX_POSITIONS:-600000} SPRT_GAMES=${SPRT_GAMES:-1000}
+SPRT_TIME=${SPRT_TIME:-0.25} CONFIRM_GAMES=${CONFIRM_GAMES:-400}
 BIN=${BIN:-$PWD/build/bin}  # the tests point it at their build
 HELD=$PWD/tests/fixtures/heldout
 NAME=gen$GEN-${B}x$B
@@ -123,14 +124,17 @@ manifest() {
     cat "$DIR/$NAME.manifest"
 }
 
-# The screen: the generation's prior and weights against the engine as built, which still ships
-# the previous generation's. Needs the machine to itself; resumes from its results file.
-sprt() {
-    "$BIN/hippolyta-match" --size "$B" --st "$SPRT_TIME" --random-plies 2 --seed "$SEED" \
+# The generation's prior and weights against the engine as built, which still ships the previous
+# generation's. Needs the machine to itself; resumes from its results file.
+against_main() {  # seconds-a-move elo0 elo1 games out-suffix seed
+    "$BIN/hippolyta-match" --size "$B" --st "$1" --random-plies 2 --seed "$6" \
         --engine1 "$BIN/hippolyta --weights $DIR/$NAME.weights --pattern-prior $DIR/$NAME.prior" \
         --name1 "$NAME" --engine2 "$BIN/hippolyta" --name2 main --concurrency 2 \
-        --sprt 0 10 0.05 0.05 --games "$SPRT_GAMES" --out "$DIR/$NAME-sprt"
+        --sprt "$2" "$3" 0.05 0.05 --games "$4" --out "$DIR/$NAME-$5"
 }
+# The screen, then (after a pass) the confirmation at 1 s a move, its own seed.
+sprt() { against_main "$SPRT_TIME" 0 10 "$SPRT_GAMES" sprt "$SEED"; }
+confirm() { against_main 1 -5 25 "$CONFIRM_GAMES" confirm "$((SEED + 1000))"; }
 
 case "$STEP" in
     data) data ;;
@@ -139,5 +143,6 @@ case "$STEP" in
     manifest) manifest ;;
     all) data && fit && measure && manifest ;;
     sprt) sprt ;;
-    *) echo "unknown step '$STEP' (data, fit, measure, manifest, all, sprt)" >&2 && exit 2 ;;
+    confirm) confirm ;;
+    *) echo "unknown step '$STEP' (data, fit, measure, manifest, all, sprt, confirm)" >&2 && exit 2 ;;
 esac
