@@ -55,15 +55,12 @@ StopInput StopperChain::inputFor(const SearchResult& r) {
     StopInput in{r, budget_};
     in.elapsed = r.seconds;
     if (r.simulations > 0 && r.seconds > 0) in.rate = r.simulations / r.seconds;
+    // Where the clock loses what a move leaves, stopping early saves nothing: reused visits earn
+    // no credit and no soft stop fires, so the search goes on to the maximum.
+    const bool saving = budget_.unusedTimeKept;
     const uint64_t reused = r.visits > r.simulations ? r.visits - r.simulations : 0;
-    in.effective = in.elapsed + (in.rate > 0 ? reused / in.rate : 0);
-    in.softAllowed = in.elapsed >= options_.minShare * budget_.optimum;
-    // Where the clock loses what a move leaves, stopping early saves nothing: the search goes
-    // on to the maximum (the reused tree and the time left still make its move better).
-    if (!budget_.unusedTimeKept) {
-        in.effective = in.elapsed;
-        in.softAllowed = false;
-    }
+    in.effective = in.elapsed + (saving && in.rate > 0 ? reused / in.rate : 0);
+    in.softAllowed = saving && in.elapsed >= options_.minShare * budget_.optimum;
 
     const std::optional<Move> best = bestOf(r);
     if (best && haveBest_ && !(*best == best_)) bestSince_ = in.elapsed;

@@ -3,9 +3,9 @@
 # as built, at fixed seeds and visits; the pattern prior and the board's own evaluation weights
 # refitted on a window of the latest generations' data; both measured on both held-out sets;
 # a manifest of what made them; and, as separate steps that need the machine to itself, the
-# SPRT screen against the engine as built and the confirmation at 1 s a move. Every step resumes after a kill, and a rerun with the
-# same binary remakes the same games byte for byte and the same fitted values (the fits are
-# seeded; the files' comment lines give their paths and times).
+# SPRT screen against the engine as built and the confirmation at 1 s a move. Every step resumes
+# after a kill, and a rerun with the same binary remakes the same games byte for byte and the
+# same fitted values (the fits are seeded; the files' comment lines give their paths and times).
 #
 #   tools/knowledge/generation.sh BOARD GEN [STEP] [DIR]
 #     BOARD: 10 or 8; GEN: 1, 2, ...; DIR: where the files go (default runs/generations)
@@ -14,8 +14,9 @@
 # Environment: GAMES (default 13,100 on 10x10, about 1.0 million positions; 10,400 on 8x8, about
 # 0.5 million), WINDOW (generations fitted on, default 2), MAX_POSITIONS (the pattern fit's cap,
 # default 600,000), SPRT_GAMES (the screen's cap, default 1,000), SPRT_TIME (the screen's
-# seconds a move, default 0.25), CONFIRM_GAMES (the confirmation's cap, default 400). Needs build/ (the README's test command builds it). On 2 cores the
-# 10x10 data takes about 30 minutes, the fits under 2. BIN: the programs (default build/bin).
+# seconds a move, default 0.25), CONFIRM_GAMES (the confirmation's cap, default 400). Needs
+# build/ (the README's test command builds it). On 2 cores the 10x10 data takes about 30
+# minutes, the fits under 2. BIN: the programs (default build/bin).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ $# -ge 2 ] || {
